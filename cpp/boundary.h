@@ -1,0 +1,52 @@
+// The numbers-only surface that crosses into JavaScript. A Session is one JS Quadtree's native
+// side: the tree plus the heap buffers the facade reads and writes directly (staged inserts in,
+// query results out), so a frame needs few calls and no value objects. No Emscripten in here:
+// it builds natively for the tests, and bindings.cpp only registers these functions.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "quadtree.h"
+
+namespace qt {
+
+constexpr int32_t kStageCapacity = 1024;  // inserts the facade may stage before it must flush
+
+struct Session {
+  Quadtree tree;
+  std::vector<int32_t> results;         // ids of the last query
+  double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
+  int32_t stageIds[kStageCapacity];
+  // io[0]: address of the results, io[1]: their count; then stats
+  int32_t io[8];
+  double geom[5];  // x, y, width, height, level of the node last asked for
+};
+
+// Sessions are passed to JavaScript as their address.
+using Handle = uintptr_t;
+
+Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
+                     double level);
+void sessionDestroy(Handle s);
+Handle sessionStageRects(Handle s);
+Handle sessionStageIds(Handle s);
+Handle sessionIo(Handle s);
+Handle sessionGeom(Handle s);
+int32_t sessionStageCapacity();
+
+// Inserts the first `count` staged entries at the root, in order.
+void sessionFlush(Handle s, int32_t count);
+void sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
+// Each of these fills `results` and returns its count (also in io[0..1]).
+int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
+int32_t sessionAllObjects(Handle s, int32_t node);
+int32_t sessionNodeObjects(Handle s, int32_t node);
+int32_t sessionChildren(Handle s, int32_t node);
+void sessionNodeGeom(Handle s, int32_t node);  // into geom
+void sessionClear(Handle s);
+void sessionClearNode(Handle s, int32_t node);
+void sessionStats(Handle s);  // io[2..6]: nodes, leaves, depth, links, entries
+bool sessionValidate(Handle s);
+
+}  // namespace qt

@@ -1,0 +1,323 @@
+#include "quadtree.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace qt {
+
+unsigned childMask(const Rect& node, const Rect& r) {
+  const double midX = node.x + node.w / 2;
+  const double midY = node.y + node.h / 2;
+  bool north = r.y < midY, south = r.y + r.h > midY;
+  bool west = r.x < midX, east = r.x + r.w > midX;
+  // quadtree-js loses a rect that lies exactly on a midline; we send it to both sides.
+  if (!west && !east) west = east = true;
+  if (!north && !south) north = south = true;
+  return unsigned(north && east) | unsigned(west && north) << 1 | unsigned(west && south) << 2 |
+         unsigned(east && south) << 3;
+}
+
+Rect childRect(const Rect& n, int quadrant) {
+  const double w = n.w / 2, h = n.h / 2;
+  switch (quadrant) {
+    case 0: return {n.x + w, n.y, w, h};
+    case 1: return {n.x, n.y, w, h};
+    case 2: return {n.x, n.y + h, w, h};
+    default: return {n.x + w, n.y + h, w, h};
+  }
+}
+
+Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
+    : maxObjects_(maxObjects), maxLevels_(maxLevels) {
+  nodes_.push_back({-1, -1, -1, 0});
+  rects_.push_back(bounds);
+  levels_.push_back(level);
+}
+
+bool Quadtree::isNode(int32_t node) const {
+  if (node < 0 || node >= int32_t(nodes_.size())) return false;
+  for (int32_t b : freeBlocks_)
+    if (node >= b && node < b + 4) return false;
+  return true;
+}
+
+int32_t Quadtree::allocChildren() {
+  int32_t first;
+  if (!freeBlocks_.empty()) {
+    first = freeBlocks_.back();
+    freeBlocks_.pop_back();
+  } else {
+    first = int32_t(nodes_.size());
+    nodes_.resize(nodes_.size() + 4);
+    rects_.resize(rects_.size() + 4);
+    levels_.resize(levels_.size() + 4);
+  }
+  for (int i = 0; i < 4; ++i) nodes_[first + i] = {-1, -1, -1, 0};
+  return first;
+}
+
+int32_t Quadtree::allocLink(int32_t entry) {
+  int32_t l;
+  if (freeLink_ >= 0) {
+    l = freeLink_;
+    freeLink_ = links_[l].next;
+  } else {
+    l = int32_t(links_.size());
+    links_.push_back({});
+  }
+  links_[l] = {entry, -1};
+  return l;
+}
+
+void Quadtree::appendToLeaf(int32_t leaf, int32_t entry) {
+  const int32_t l = allocLink(entry);
+  Node& n = nodes_[leaf];
+  if (n.tail >= 0) links_[n.tail].next = l; else n.head = l;
+  n.tail = l;
+  ++n.count;
+}
+
+bool Quadtree::overflows(int32_t leaf) const {
+  return double(nodes_[leaf].count) > maxObjects_ && levels_[leaf] < maxLevels_;
+}
+
+// quadtree-js splits a leaf the moment it holds more than max_objects and re-inserts its objects
+// one by one, so a child may split in turn. Handing a child all its objects first and splitting
+// it afterwards gives the same leaves with the same lists, without recursion.
+void Quadtree::splitOverflowing(int32_t leaf) {
+  stack_.clear();
+  stack_.push_back(leaf);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    if (!overflows(n)) continue;
+    const int32_t first = allocChildren();
+    const Rect parent = rects_[n];
+    for (int q = 0; q < 4; ++q) {
+      rects_[first + q] = childRect(parent, q);
+      levels_[first + q] = levels_[n] + 1;
+    }
+    int32_t l = nodes_[n].head;
+    nodes_[n] = {first, -1, -1, 0};
+    while (l >= 0) {
+      const int32_t next = links_[l].next, entry = links_[l].entry;
+      links_[l].next = freeLink_;  // free it first so the first child reuses it
+      freeLink_ = l;
+      const unsigned mask = childMask(parent, entryRect_[entry]);
+      for (int q = 0; q < 4; ++q)
+        if (mask & (1u << q)) appendToLeaf(first + q, entry);
+      l = next;
+    }
+    for (int q = 3; q >= 0; --q) stack_.push_back(first + q);
+  }
+}
+
+void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
+  const int32_t entry = int32_t(entryObject_.size());
+  entryObject_.push_back(object);
+  entryRect_.push_back(rect);
+  if (object > maxObject_) maxObject_ = object;
+  // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
+  // uses the scratch stack too.
+  pending_.clear();
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    if (nodes_[n].children >= 0) {
+      const unsigned mask = childMask(rects_[n], rect);
+      for (int q = 3; q >= 0; --q)
+        if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
+    } else {
+      appendToLeaf(n, entry);
+      if (overflows(n)) pending_.push_back(n);
+    }
+  }
+  for (int32_t leaf : pending_) splitOverflowing(leaf);
+}
+
+void Quadtree::beginQuery(int32_t maxObject) {
+  if (int32_t(stamps_.size()) <= maxObject) stamps_.resize(size_t(maxObject) + 1, 0);
+  if (++query_ == 0) {  // wrapped: forget every old stamp
+    std::fill(stamps_.begin(), stamps_.end(), 0);
+    query_ = 1;
+  }
+}
+
+bool Quadtree::stampFresh(int32_t object) {
+  if (stamps_[object] == query_) return false;
+  stamps_[object] = query_;
+  return true;
+}
+
+void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
+  if (dedup) beginQuery(maxObject_);
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      const unsigned mask = childMask(rects_[n], rect);
+      for (int q = 3; q >= 0; --q)
+        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+      continue;
+    }
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
+      const int32_t object = entryObject_[links_[l].entry];
+      if (!dedup || stampFresh(object)) out.push_back(object);
+    }
+  }
+}
+
+void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
+  beginQuery(maxObject_);
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      for (int q = 3; q >= 0; --q) stack_.push_back(nd.children + q);
+      continue;
+    }
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
+      const int32_t object = entryObject_[links_[l].entry];
+      if (stampFresh(object)) out.push_back(object);
+    }
+  }
+}
+
+void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
+  for (int32_t l = nodes_[node].head; l >= 0; l = links_[l].next)
+    out.push_back(entryObject_[links_[l].entry]);
+}
+
+void Quadtree::clear() {
+  nodes_.resize(1);
+  rects_.resize(1);
+  levels_.resize(1);
+  nodes_[0] = {-1, -1, -1, 0};
+  freeBlocks_.clear();
+  links_.clear();
+  freeLink_ = -1;
+  entryObject_.clear();
+  entryRect_.clear();
+  maxObject_ = -1;
+}
+
+void Quadtree::freeSubtree(int32_t node) {
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      for (int q = 0; q < 4; ++q) stack_.push_back(nd.children + q);
+      freeBlocks_.push_back(nd.children);
+    } else if (nd.head >= 0) {
+      links_[nd.tail].next = freeLink_;
+      freeLink_ = nd.head;
+    }
+    nd = {-1, -1, -1, 0};
+  }
+}
+
+void Quadtree::clearNode(int32_t node) {
+  if (node == root()) return clear();
+  freeSubtree(node);
+}
+
+Stats Quadtree::stats() const {
+  Stats s;
+  s.entries = int32_t(entryObject_.size());
+  std::vector<std::pair<int32_t, int32_t>> walk{{0, 0}};
+  while (!walk.empty()) {
+    auto [n, depth] = walk.back();
+    walk.pop_back();
+    ++s.nodes;
+    if (depth > s.depth) s.depth = depth;
+    if (nodes_[n].children >= 0) {
+      for (int q = 0; q < 4; ++q) walk.push_back({nodes_[n].children + q, depth + 1});
+    } else {
+      ++s.leaves;
+      s.links += nodes_[n].count;
+    }
+  }
+  return s;
+}
+
+bool Quadtree::validate(std::string* why) const {
+  // std::string only: iostreams would triple the size of the wasm.
+  auto text = [](const char* s) { return std::string(s); };
+  auto text2 = [](int32_t v) { return std::to_string(v); };
+  auto fail = [&](auto&&... parts) {
+    if (why) {
+      why->clear();
+      ((*why += [&](auto&& p) {
+         if constexpr (std::is_arithmetic_v<std::decay_t<decltype(p)>>) return text2(int32_t(p));
+         else return text(p);
+       }(parts)),
+       ...);
+    }
+    return false;
+  };
+  if (nodes_.size() != rects_.size() || nodes_.size() != levels_.size())
+    return fail("per-node arrays differ in length");
+  if (entryObject_.size() != entryRect_.size()) return fail("per-entry arrays differ in length");
+  std::vector<char> seenNode(nodes_.size(), 0), seenLink(links_.size(), 0);
+  for (int32_t b : freeBlocks_) {
+    if (b < 1 || b + 4 > int32_t(nodes_.size())) return fail("free block ", b, " out of range");
+    for (int q = 0; q < 4; ++q) {
+      if (seenNode[b + q]) return fail("node ", b + q, " freed twice");
+      seenNode[b + q] = 2;
+    }
+  }
+  for (int32_t l = freeLink_; l >= 0; l = links_[l].next) {
+    if (l >= int32_t(links_.size()) || seenLink[l]) return fail("free link list broken at ", l);
+    seenLink[l] = 2;
+  }
+  std::vector<int32_t> walk{0};
+  while (!walk.empty()) {
+    const int32_t n = walk.back();
+    walk.pop_back();
+    if (seenNode[n]) return fail("node ", n, seenNode[n] == 2 ? " is live and free" : " reached twice");
+    seenNode[n] = 1;
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      if (nd.children + 4 > int32_t(nodes_.size())) return fail("node ", n, " children out of range");
+      if (nd.head != -1 || nd.count != 0) return fail("split node ", n, " holds objects");
+      for (int q = 0; q < 4; ++q) {
+        const int32_t c = nd.children + q;
+        const Rect e = childRect(rects_[n], q), r = rects_[c];
+        if (e.x != r.x || e.y != r.y || e.w != r.w || e.h != r.h) return fail("node ", c, " has a wrong rect");
+        if (levels_[c] != levels_[n] + 1) return fail("node ", c, " has a wrong level");
+        walk.push_back(c);
+      }
+      continue;
+    }
+    int32_t count = 0, last = -1;
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
+      if (l >= int32_t(links_.size()) || seenLink[l]) return fail("leaf ", n, " list broken at link ", l);
+      seenLink[l] = 1;
+      const int32_t e = links_[l].entry;
+      if (e < 0 || e >= int32_t(entryObject_.size())) return fail("link ", l, " names no entry");
+      if (entryObject_[e] < 0 || entryObject_[e] > maxObject_) return fail("entry ", e, " has a bad object id");
+      last = l;
+      ++count;
+    }
+    if (count != nd.count) return fail("leaf ", n, " count ", nd.count, " but ", count, " links");
+    if (last != nd.tail) return fail("leaf ", n, " tail is not its last link");
+  }
+  for (size_t n = 0; n < nodes_.size(); ++n)
+    if (!seenNode[n]) return fail("node ", n, " is neither reachable nor free");
+  for (size_t l = 0; l < links_.size(); ++l)
+    if (!seenLink[l]) return fail("link ", l, " is neither in a leaf nor free");
+  return true;
+}
+
+}  // namespace qt

@@ -1,0 +1,45 @@
+// Wraps each Emscripten glue with the facade into dist/: quadtree.js (classic script, Worker,
+// require) and quadtree.mjs (ES module). Usage: node js/scripts/bundle.mjs <build dir>
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const build = process.argv[2] || join(root, 'build-wasm');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const facade = readFileSync(join(root, 'js', 'facade.js'), 'utf8');
+const banner = `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for @timohausmann/quadtree-js, in WebAssembly */\n`;
+
+// Emscripten appends its own export lines after the factory; ours replace them.
+function glue(file) {
+  const text = readFileSync(join(build, file), 'utf8');
+  const end = text.lastIndexOf('})();');
+  if (end < 0) throw new Error(`${file}: no factory found`);
+  return text.slice(0, end + '})();'.length);
+}
+
+const classic = `${banner}(function (root) {
+${glue('qt_classic.js')}
+${facade}
+var Quadtree = defineQuadtree(createQuadtreeNative());
+Quadtree.Quadtree = Quadtree;
+Quadtree.default = Quadtree;
+if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;
+else root.Quadtree = Quadtree;
+})(typeof globalThis !== 'undefined' ? globalThis : typeof self !== 'undefined' ? self : this);
+`;
+
+const esm = `${banner}${glue('qt_esm.mjs')}
+${facade}
+const Quadtree = defineQuadtree(createQuadtreeNative());
+export { Quadtree };
+export default Quadtree;
+`;
+
+const dist = join(root, 'dist');
+mkdirSync(dist, { recursive: true });
+writeFileSync(join(dist, 'quadtree.js'), classic);
+writeFileSync(join(dist, 'quadtree.mjs'), esm);
+copyFileSync(join(root, 'js', 'types', 'quadtree.d.ts'), join(dist, 'quadtree.d.ts'));
+copyFileSync(join(root, 'js', 'types', 'quadtree.d.mts'), join(dist, 'quadtree.d.mts'));
+console.log('dist/quadtree.js and dist/quadtree.mjs written');
