@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds the wasm (both glue flavours) with Debian's Emscripten and bundles dist/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+# Debian's emscripten finds acorn (used when optimizing the glue) only here.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+if [ ! -f build-wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
+fi
+cmake --build build-wasm -j2
+node js/scripts/bundle.mjs build-wasm

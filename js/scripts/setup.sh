@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# First-run set-up for `npm start` and `npm test`: installs what this project needs on Debian 12
+# (Emscripten, Chromium and its driver) when missing, the npm devDependencies, and builds dist/.
+# Each step is skipped when already done, so later runs cost a second.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+missing=()
+command -v emcc > /dev/null || missing+=(emscripten)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+command -v cmake > /dev/null || missing+=(cmake)
+command -v g++ > /dev/null || missing+=(g++)
+[ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]} with apt-get"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+fi
+
+# npm ci when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund
+fi
+
+# Build when dist/ is missing or any source is newer than it.
+if [ ! -f dist/quadtree.js ] || [ ! -f dist/quadtree.mjs ] ||
+   [ -n "$(find cpp js CMakeLists.txt package.json -newer dist/quadtree.js -type f -print -quit)" ]; then
+  echo "setup: building dist/"
+  bash js/scripts/build.sh
+fi
