@@ -25,4 +25,13 @@ EMSCRIPTEN_BINDINGS(quadtree_wasm) {
   function("clearNode", &sessionClearNode);
   function("stats", &sessionStats);
   function("validate", &sessionValidate);
+  function("remove", &sessionRemove);
+  function("update", &sessionUpdate);
+  function("scratch", &sessionScratch);
+  function("refresh", &sessionRefresh);
+  function("setRects", &sessionSetRects);
+  function("search", &sessionSearch);
+  function("collides", &sessionCollides);
+  function("pairs", &sessionPairs);
+  function("nodeWalk", &sessionNodeWalk);
 }

@@ -14,7 +14,7 @@ int32_t publish(Session& s) {
 
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level) {
-  auto* s = new Session{Quadtree({x, y, w, h}, maxObjects, maxLevels, level), {}, {}, {}, {}, {}};
+  auto* s = new Session(Quadtree({x, y, w, h}, maxObjects, maxLevels, level));
   return reinterpret_cast<Handle>(s);
 }
 
@@ -82,8 +82,71 @@ void sessionStats(Handle h) {
   s.io[4] = st.depth;
   s.io[5] = st.links;
   s.io[6] = st.entries;
+  s.io[7] = st.objects;
 }
 
 bool sessionValidate(Handle s) { return at(s).tree.validate(); }
+
+bool sessionRemove(Handle s, int32_t id) { return at(s).tree.remove(id); }
+
+bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h) {
+  return at(s).tree.update(id, {x, y, w, h});
+}
+
+Handle sessionScratch(Handle h, int32_t count) {
+  Session& s = at(h);
+  if (s.scratch.size() < size_t(count) * 4) s.scratch.resize(size_t(count) * 4);
+  if (s.scratchIds.size() < size_t(count)) s.scratchIds.resize(size_t(count));
+  s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.scratchIds.data()));
+  return reinterpret_cast<Handle>(s.scratch.data());
+}
+
+int32_t sessionRefresh(Handle h, int32_t count) {
+  Session& s = at(h);
+  int32_t changed = 0;
+  for (int32_t id = 0; id < count; ++id) {
+    const double* r = s.scratch.data() + 4 * size_t(id);
+    if (r[0] != r[0] || !s.tree.contains(id)) continue;  // NaN: no object under this id
+    const Rect& old = s.tree.objectRect(id);
+    if (old.x == r[0] && old.y == r[1] && old.w == r[2] && old.h == r[3]) continue;
+    s.tree.update(id, {r[0], r[1], r[2], r[3]});
+    ++changed;
+  }
+  return changed;
+}
+
+void sessionSetRects(Handle h, int32_t count) {
+  Session& s = at(h);
+  for (int32_t i = 0; i < count; ++i) {
+    const double* r = s.scratch.data() + 4 * size_t(i);
+    s.tree.update(s.scratchIds[i], {r[0], r[1], r[2], r[3]});
+  }
+}
+
+int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
+  Session& s = at(h);
+  s.results.clear();
+  s.tree.search({x, y, w, hgt}, s.results);
+  return publish(s);
+}
+
+bool sessionCollides(Handle s, double x, double y, double w, double h) {
+  return at(s).tree.collides({x, y, w, h});
+}
+
+int32_t sessionPairs(Handle h) {
+  Session& s = at(h);
+  s.results.clear();
+  s.tree.pairs(s.results);
+  return publish(s) / 2;
+}
+
+int32_t sessionNodeWalk(Handle h) {
+  Session& s = at(h);
+  s.walk.clear();
+  s.tree.nodeWalk(s.walk);
+  s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.walk.data()));
+  return int32_t(s.walk.size() / 7);
+}
 
 }  // namespace qt

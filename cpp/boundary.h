@@ -14,6 +14,7 @@ namespace qt {
 constexpr int32_t kStageCapacity = 1024;  // inserts the facade may stage before it must flush
 
 struct Session {
+  explicit Session(const Quadtree& t) : tree(t) {}
   Quadtree tree;
   std::vector<int32_t> results;         // ids of the last query
   double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
@@ -21,6 +22,9 @@ struct Session {
   // io[0]: address of the results, io[1]: their count; then stats
   int32_t io[8];
   double geom[5];  // x, y, width, height, level of the node last asked for
+  std::vector<double> scratch;  // rects the facade hands over in bulk (refresh, typed arrays)
+  std::vector<int32_t> scratchIds;
+  std::vector<double> walk;     // the node walk
 };
 
 // Sessions are passed to JavaScript as their address.
@@ -46,7 +50,22 @@ int32_t sessionChildren(Handle s, int32_t node);
 void sessionNodeGeom(Handle s, int32_t node);  // into geom
 void sessionClear(Handle s);
 void sessionClearNode(Handle s, int32_t node);
-void sessionStats(Handle s);  // io[2..6]: nodes, leaves, depth, links, entries
+void sessionStats(Handle s);  // io[2..7]: nodes, leaves, depth, links, entries, objects
 bool sessionValidate(Handle s);
+
+// Beyond quadtree-js.
+bool sessionRemove(Handle s, int32_t id);
+bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);  // moved?
+// Room for `count` rects (and ids) in scratch; returns the rects' address (ids: io[0]).
+Handle sessionScratch(Handle s, int32_t count);
+// scratch holds one rect per id 0..count-1 (x NaN: skip); re-places every present object whose
+// rect changed. Returns how many changed.
+int32_t sessionRefresh(Handle s, int32_t count);
+// Inserts or updates `count` objects: ids from scratchIds, rects from scratch.
+void sessionSetRects(Handle s, int32_t count);
+int32_t sessionSearch(Handle s, double x, double y, double w, double h);
+bool sessionCollides(Handle s, double x, double y, double w, double h);
+int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs
+int32_t sessionNodeWalk(Handle s);  // walk, 7 numbers a node; io[0] its address; returns nodes
 
 }  // namespace qt

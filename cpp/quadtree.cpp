@@ -106,22 +106,48 @@ void Quadtree::splitOverflowing(int32_t leaf) {
       const unsigned mask = childMask(parent, entryRect_[entry]);
       for (int q = 0; q < 4; ++q)
         if (mask & (1u << q)) appendToLeaf(first + q, entry);
+      // Still in exactly one leaf only if it was and goes to one child.
+      if (entryLeaf_[entry] == n) entryLeaf_[entry] = (mask & (mask - 1)) ? -1 : first + __builtin_ctz(mask);
       l = next;
     }
     for (int q = 3; q >= 0; --q) stack_.push_back(first + q);
   }
 }
 
+int32_t Quadtree::allocEntry(int32_t object, const Rect& rect) {
+  int32_t e = freeEntry_;
+  if (e >= 0) {
+    freeEntry_ = entryNext_[e];
+  } else {
+    e = int32_t(entryObject_.size());
+    entryObject_.push_back(0);
+    entryRect_.push_back({});
+    entryNext_.push_back(-1);
+    entryLeaf_.push_back(-1);
+  }
+  entryObject_[e] = object;
+  entryRect_[e] = rect;
+  entryNext_[e] = objEntries_[object];
+  entryLeaf_[e] = -1;
+  objEntries_[object] = e;
+  return e;
+}
+
 void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
-  const int32_t entry = int32_t(entryObject_.size());
-  entryObject_.push_back(object);
-  entryRect_.push_back(rect);
-  if (object > maxObject_) maxObject_ = object;
+  if (object > maxObject_) {
+    objEntries_.resize(size_t(object) + 1, -1);
+    objRect_.resize(size_t(object) + 1);
+    maxObject_ = object;
+  }
+  if (objEntries_[object] < 0) ++objectCount_;
+  const int32_t entry = allocEntry(object, rect);
+  objRect_[object] = rect;
   // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
   // uses the scratch stack too.
   pending_.clear();
   stack_.clear();
   stack_.push_back(node);
+  int reached = 0;
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
@@ -131,6 +157,7 @@ void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
         if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
     } else {
       appendToLeaf(n, entry);
+      entryLeaf_[entry] = reached++ == 0 ? n : -1;
       if (overflows(n)) pending_.push_back(n);
     }
   }
@@ -196,6 +223,191 @@ void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
     out.push_back(entryObject_[links_[l].entry]);
 }
 
+bool Quadtree::contains(int32_t object) const {
+  return object >= 0 && object <= maxObject_ && objEntries_[object] >= 0;
+}
+
+bool Quadtree::unlinkFrom(int32_t leaf, int32_t entry) {
+  Node& n = nodes_[leaf];
+  for (int32_t prev = -1, l = n.head; l >= 0; prev = l, l = links_[l].next) {
+    if (links_[l].entry != entry) continue;
+    const int32_t next = links_[l].next;
+    if (prev >= 0) links_[prev].next = next; else n.head = next;
+    if (n.tail == l) n.tail = prev;
+    --n.count;
+    links_[l].next = freeLink_;
+    freeLink_ = l;
+    return true;
+  }
+  return false;
+}
+
+void Quadtree::unlinkEntry(int32_t entry) {
+  const int32_t leaf = entryLeaf_[entry];
+  if (leaf >= 0 && unlinkFrom(leaf, entry)) return;
+  // In several leaves: they are the ones its placement rect reaches (its coordinates now do
+  // not matter).
+  stack_.clear();
+  stack_.push_back(root());
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    if (nodes_[n].children < 0) {
+      unlinkFrom(n, entry);
+      continue;
+    }
+    const unsigned mask = childMask(rects_[n], entryRect_[entry]);
+    for (int q = 0; q < 4; ++q)
+      if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
+  }
+}
+
+bool Quadtree::remove(int32_t object) {
+  if (!contains(object)) return false;
+  for (int32_t e = objEntries_[object]; e >= 0;) {
+    const int32_t next = entryNext_[e];
+    unlinkEntry(e);
+    entryObject_[e] = -1;
+    entryNext_[e] = freeEntry_;
+    freeEntry_ = e;
+    e = next;
+  }
+  objEntries_[object] = -1;
+  --objectCount_;
+  return true;
+}
+
+int32_t Quadtree::singleLeaf(const Rect& rect) const {
+  int32_t n = root();
+  while (nodes_[n].children >= 0) {
+    const unsigned mask = childMask(rects_[n], rect);
+    if (mask & (mask - 1)) return -1;
+    n = nodes_[n].children + __builtin_ctz(mask);
+  }
+  return n;
+}
+
+bool Quadtree::update(int32_t object, const Rect& rect) {
+  if (contains(object)) {
+    const int32_t e = objEntries_[object];
+    if (entryNext_[e] < 0 && entryLeaf_[e] >= 0 && singleLeaf(rect) == entryLeaf_[e]) {
+      entryRect_[e] = rect;  // stays in its leaf: nothing to relink
+      objRect_[object] = rect;
+      return false;
+    }
+    remove(object);
+  }
+  insert(root(), object, rect);
+  return true;
+}
+
+void Quadtree::search(const Rect& rect, std::vector<int32_t>& out) {
+  beginQuery(maxObject_);
+  stack_.clear();
+  stack_.push_back(root());
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      const unsigned mask = childMask(rects_[n], rect);
+      for (int q = 3; q >= 0; --q)
+        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+      continue;
+    }
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
+      const int32_t object = entryObject_[links_[l].entry];
+      if (stampFresh(object) && overlaps(objRect_[object], rect)) out.push_back(object);
+    }
+  }
+}
+
+bool Quadtree::collides(const Rect& rect) {
+  stack_.clear();
+  stack_.push_back(root());
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      const unsigned mask = childMask(rects_[n], rect);
+      for (int q = 0; q < 4; ++q)
+        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+      continue;
+    }
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next)
+      if (overlaps(objRect_[entryObject_[links_[l].entry]], rect)) return true;
+  }
+  return false;
+}
+
+int32_t Quadtree::leafAt(double x, double y) const {
+  int32_t n = root();
+  while (nodes_[n].children >= 0) {
+    const Rect& r = rects_[n];
+    const bool west = x < r.x + r.w / 2, north = y < r.y + r.h / 2;
+    n = nodes_[n].children + (north ? (west ? 1 : 0) : (west ? 2 : 3));
+  }
+  return n;
+}
+
+// A pair that overlaps is found in every leaf both reach; it is reported only by the leaf that
+// holds the top-left corner of their overlap, which is one of those (see leafAt's rule).
+void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
+  beginQuery(maxObject_);
+  leafObjects_.clear();
+  for (int32_t l = nodes_[leaf].head; l >= 0; l = links_[l].next) {
+    const int32_t object = entryObject_[links_[l].entry];
+    if (stampFresh(object)) leafObjects_.push_back(object);
+  }
+  if (leafObjects_.size() < 2) return;
+  // Sort by left edge and sweep: only objects that start before one ends can overlap it.
+  std::sort(leafObjects_.begin(), leafObjects_.end(),
+            [&](int32_t a, int32_t b) { return objRect_[a].x < objRect_[b].x; });
+  const size_t k = leafObjects_.size();
+  for (size_t i = 0; i < k; ++i) {
+    const int32_t a = leafObjects_[i];
+    const Rect& ra = objRect_[a];
+    const double right = ra.x + ra.w;
+    for (size_t j = i + 1; j < k; ++j) {
+      const int32_t b = leafObjects_[j];
+      const Rect& rb = objRect_[b];
+      if (rb.x >= right) break;
+      if (!overlaps(ra, rb)) continue;
+      if (leafAt(std::max(ra.x, rb.x), std::max(ra.y, rb.y)) != leaf) continue;
+      out.push_back(a);
+      out.push_back(b);
+    }
+  }
+}
+
+void Quadtree::pairs(std::vector<int32_t>& out) {
+  stack_.clear();
+  stack_.push_back(root());
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    if (nodes_[n].children >= 0) {
+      for (int q = 3; q >= 0; --q) stack_.push_back(nodes_[n].children + q);
+    } else {
+      pairsInLeaf(n, out);
+    }
+  }
+}
+
+void Quadtree::nodeWalk(std::vector<double>& out) const {
+  std::vector<int32_t> walk{root()};
+  while (!walk.empty()) {
+    const int32_t n = walk.back();
+    walk.pop_back();
+    const Rect& r = rects_[n];
+    const bool leaf = nodes_[n].children < 0;
+    out.insert(out.end(), {levels_[n], r.x, r.y, r.w, r.h, double(nodes_[n].count), leaf ? 1.0 : 0.0});
+    if (!leaf)
+      for (int q = 3; q >= 0; --q) walk.push_back(nodes_[n].children + q);
+  }
+}
+
 void Quadtree::clear() {
   nodes_.resize(1);
   rects_.resize(1);
@@ -206,7 +418,13 @@ void Quadtree::clear() {
   freeLink_ = -1;
   entryObject_.clear();
   entryRect_.clear();
+  entryNext_.clear();
+  entryLeaf_.clear();
+  freeEntry_ = -1;
+  objEntries_.clear();
+  objRect_.clear();
   maxObject_ = -1;
+  objectCount_ = 0;
 }
 
 void Quadtree::freeSubtree(int32_t node) {
@@ -220,6 +438,8 @@ void Quadtree::freeSubtree(int32_t node) {
       for (int q = 0; q < 4; ++q) stack_.push_back(nd.children + q);
       freeBlocks_.push_back(nd.children);
     } else if (nd.head >= 0) {
+      // Their entries may live on in other leaves; forget which, so removal searches for them.
+      for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = -1;
       links_[nd.tail].next = freeLink_;
       freeLink_ = nd.head;
     }
@@ -235,6 +455,8 @@ void Quadtree::clearNode(int32_t node) {
 Stats Quadtree::stats() const {
   Stats s;
   s.entries = int32_t(entryObject_.size());
+  for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) --s.entries;
+  s.objects = objectCount_;
   std::vector<std::pair<int32_t, int32_t>> walk{{0, 0}};
   while (!walk.empty()) {
     auto [n, depth] = walk.back();
@@ -307,6 +529,7 @@ bool Quadtree::validate(std::string* why) const {
       const int32_t e = links_[l].entry;
       if (e < 0 || e >= int32_t(entryObject_.size())) return fail("link ", l, " names no entry");
       if (entryObject_[e] < 0 || entryObject_[e] > maxObject_) return fail("entry ", e, " has a bad object id");
+      if (entryLeaf_[e] >= 0 && entryLeaf_[e] != n) return fail("entry ", e, " names the wrong leaf");
       last = l;
       ++count;
     }
@@ -317,6 +540,26 @@ bool Quadtree::validate(std::string* why) const {
     if (!seenNode[n]) return fail("node ", n, " is neither reachable nor free");
   for (size_t l = 0; l < links_.size(); ++l)
     if (!seenLink[l]) return fail("link ", l, " is neither in a leaf nor free");
+  if (entryNext_.size() != entryObject_.size() || entryLeaf_.size() != entryObject_.size())
+    return fail("per-entry arrays differ in length");
+  std::vector<char> seenEntry(entryObject_.size(), 0);
+  for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) {
+    if (e >= int32_t(entryObject_.size()) || seenEntry[e] || entryObject_[e] != -1)
+      return fail("free entry list broken at ", e);
+    seenEntry[e] = 1;
+  }
+  int32_t objects = 0;
+  for (int32_t o = 0; o <= maxObject_; ++o) {
+    if (objEntries_[o] < 0) continue;
+    ++objects;
+    for (int32_t e = objEntries_[o]; e >= 0; e = entryNext_[e]) {
+      if (seenEntry[e] || entryObject_[e] != o) return fail("object ", o, " entry chain broken at ", e);
+      seenEntry[e] = 1;
+    }
+  }
+  if (objects != objectCount_) return fail("object count ", objectCount_, " but ", objects, " objects");
+  for (size_t e = 0; e < entryObject_.size(); ++e)
+    if (!seenEntry[e]) return fail("entry ", int32_t(e), " belongs to no object and is not free");
   return true;
 }
 

@@ -39,8 +39,13 @@ struct Link {  // 8 bytes
 };
 
 struct Stats {
-  int32_t nodes = 0, leaves = 0, depth = 0, links = 0, entries = 0;
+  int32_t nodes = 0, leaves = 0, depth = 0, links = 0, entries = 0, objects = 0;
 };
+
+// The overlap rule of every exact query: open intervals, so touching edges do not overlap.
+inline bool overlaps(const Rect& a, const Rect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
 
 class Quadtree {
  public:
@@ -61,6 +66,25 @@ class Quadtree {
 
   // Appends the ids in a leaf's own list (empty for a split node).
   void nodeObjects(int32_t node, std::vector<int32_t>& out) const;
+
+  // Beyond quadtree-js. An object's rect is the one it was last inserted or updated with; exact
+  // queries test that rect with overlaps().
+
+  // Drops every stored entry of `object`, wherever its coordinates are now. False if absent.
+  bool remove(int32_t object);
+  // Re-places `object` at `rect`: in place when it stays in the same single leaf, otherwise removed
+  // and inserted at the root. Returns whether it moved to other leaves. An absent object is
+  // inserted.
+  bool update(int32_t object, const Rect& rect);
+  bool contains(int32_t object) const;
+  const Rect& objectRect(int32_t object) const { return objRect_[object]; }
+  // Appends each object whose rect overlaps `rect`, once.
+  void search(const Rect& rect, std::vector<int32_t>& out);
+  bool collides(const Rect& rect);
+  // Appends every overlapping pair of distinct objects once, as (a, b).
+  void pairs(std::vector<int32_t>& out);
+  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first.
+  void nodeWalk(std::vector<double>& out) const;
 
   // Empties the whole tree; capacity is kept.
   void clear();
@@ -86,6 +110,12 @@ class Quadtree {
   void freeSubtree(int32_t node);  // returns descendants' blocks and every link below to the pools
   bool stampFresh(int32_t object);  // dedup: first time this query sees `object`
   void beginQuery(int32_t maxObject);
+  int32_t allocEntry(int32_t object, const Rect& rect);
+  void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
+  bool unlinkFrom(int32_t leaf, int32_t entry);
+  int32_t singleLeaf(const Rect& rect) const;  // the one leaf a rect reaches, or -1
+  int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
+  void pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);
 
   double maxObjects_, maxLevels_;
   std::vector<Node> nodes_;
@@ -94,13 +124,20 @@ class Quadtree {
   std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
   std::vector<Link> links_;
   int32_t freeLink_ = -1;
-  std::vector<int32_t> entryObject_;  // per entry
-  std::vector<Rect> entryRect_;       // per entry, the rect at insert time
+  std::vector<int32_t> entryObject_;  // per entry; -1 when free
+  std::vector<Rect> entryRect_;       // per entry, where it was placed
+  std::vector<int32_t> entryNext_;    // next entry of the same object, or in the free list
+  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, or -1 (several, or unknown)
+  int32_t freeEntry_ = -1;
+  std::vector<int32_t> objEntries_;   // per object id: first entry, or -1 when absent
+  std::vector<Rect> objRect_;         // per object id: its latest rect
   int32_t maxObject_ = -1;
+  int32_t objectCount_ = 0;
   std::vector<uint32_t> stamps_;  // per object id: the last query that saw it
   uint32_t query_ = 0;
   std::vector<int32_t> stack_;    // scratch for walks
   std::vector<int32_t> pending_;  // leaves an insert overfilled
+  std::vector<int32_t> leafObjects_;  // scratch for pairs()
 };
 
 }  // namespace qt

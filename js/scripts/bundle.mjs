@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = process.argv[2] || join(root, 'build-wasm');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const facade = readFileSync(join(root, 'js', 'facade.js'), 'utf8');
+// The facade: js/lib files in this order form the body of one function of the native module.
+const parts = ['session.js', 'quadtree.js', 'advanced.js'];
+const facade = `function defineQuadtree(native) {
+'use strict';
+${parts.map((f) => readFileSync(join(root, 'js', 'lib', f), 'utf8')).join('\n')}
+return Quadtree;
+}`;
 const banner = `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for @timohausmann/quadtree-js, in WebAssembly */\n`;
 
 // Emscripten appends its own export lines after the factory; ours replace them.

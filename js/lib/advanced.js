@@ -1,0 +1,203 @@
+// Beyond quadtree-js: moving objects, exact queries, every colliding pair in one call, numeric
+// ids from typed arrays, and introspection. Installed on both tree classes.
+// Exact queries use one rule everywhere: a and b overlap when
+//   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+// (touching edges do not). (A fragment of defineQuadtree's body; see session.js.)
+
+/** The overlapping pairs of one `pairs()` call: ids in an Int32Array, mapped to objects on demand. */
+function PairList(ids, objects) {
+  /** Number of pairs. */
+  this.count = ids.length >> 1;
+  /** a0, b0, a1, b1, ...: the trees' ids of each pair's objects. */
+  this.ids = ids;
+  this._objects = objects;
+}
+/** The object an id stands for (ids stay valid until the tree is cleared). */
+PairList.prototype.object = function (id) { return this._objects[id]; };
+/** The first object of pair i. */
+PairList.prototype.first = function (i) { return this._objects[this.ids[2 * i]]; };
+/** The second object of pair i. */
+PairList.prototype.second = function (i) { return this._objects[this.ids[2 * i + 1]]; };
+
+function checkId(method, id) {
+  if (typeof id !== 'number' || !(id >= 0 && id <= 0x7fffffff && id === Math.floor(id))) {
+    throw new RangeError('Quadtree.' + method + ': ids must be integers from 0 to 2147483647, got ' + describe(id));
+  }
+}
+
+// The id of a present object (or numeric id), or undefined.
+function presentId(s, item) {
+  if (s.mode === IDS) return typeof item === 'number' && s.objects[item] === item ? item : undefined;
+  return s.idOf.get(item);
+}
+
+function installAdvanced(proto) {
+  /** Removes an object (or a numeric id), wherever its coordinates are now. True if it was there. */
+  proto.remove = function (item) {
+    var s = live(this, 'remove');
+    flush(s);
+    var id = presentId(s, item);
+    if (id === undefined) return false;
+    native.remove(s.handle, id);
+    s.objects[id] = undefined;
+    if (s.mode === OBJECTS) {
+      s.idOf.delete(item);
+      s.freeIds.push(id);
+    }
+    return true;
+  };
+
+  /**
+   * Re-indexes one object after you changed its x, y, width or height in place. False (and no
+   * change) if it is not in the tree.
+   */
+  proto.update = function (obj) {
+    var s = live(this, 'update');
+    readRect('update', 'rect', obj, rectIn);
+    flush(s);
+    var id = s.mode === OBJECTS ? s.idOf.get(obj) : undefined;
+    if (id === undefined) return false;
+    native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
+    return true;
+  };
+
+  /**
+   * Re-reads every object's rect and re-indexes those that changed; only objects that left
+   * their leaves are moved. Returns how many changed. Nothing changes if a rect is invalid.
+   */
+  proto.refresh = function () {
+    var s = live(this, 'refresh');
+    flush(s);
+    if (s.mode !== OBJECTS) return 0;
+    var objects = s.objects, n = objects.length;
+    var at = native.scratch(s.handle, n) >> 3;
+    views();
+    for (var id = 0; id < n; id++) {
+      var o = objects[id];
+      if (o === undefined) {
+        f64[at + 4 * id] = NaN;
+        continue;
+      }
+      readRect('refresh', 'object', o, rectIn);
+      f64[at + 4 * id] = rectIn[0]; f64[at + 4 * id + 1] = rectIn[1];
+      f64[at + 4 * id + 2] = rectIn[2]; f64[at + 4 * id + 3] = rectIn[3];
+    }
+    return native.refresh(s.handle, n);
+  };
+
+  /**
+   * Inserts or moves many items given as numbers: `rects` holds x, y, width, height per item
+   * (Float32Array or Float64Array), `ids` their integer ids (default 0, 1, 2, ...). Queries then
+   * return the ids. A tree holds either objects or ids.
+   */
+  proto.setRects = function (rects, ids) {
+    var s = live(this, 'setRects');
+    if (!(rects instanceof Float64Array || rects instanceof Float32Array) || rects.length % 4 !== 0) {
+      throw new TypeError('Quadtree.setRects: rects must be a Float32Array or Float64Array of x, y, width, height per item, got ' +
+        (rects && rects.length !== undefined ? 'length ' + rects.length : describe(rects)));
+    }
+    var n = rects.length >> 2, i;
+    if (ids !== undefined && (ids === null || ids.length !== n)) {
+      throw new TypeError('Quadtree.setRects: ids must have one id per rect (' + n + '), got ' +
+        (ids && ids.length !== undefined ? 'length ' + ids.length : describe(ids)));
+    }
+    for (i = 0; i < rects.length; i++) {
+      var v = rects[i];
+      if (v - v !== 0) {
+        throw new RangeError('Quadtree.setRects: rects[' + i + '] (' + ['x', 'y', 'width', 'height'][i & 3] +
+          ' of item ' + (i >> 2) + ') must be finite, got ' + v);
+      }
+    }
+    if (ids !== undefined) for (i = 0; i < n; i++) checkId('setRects', ids[i]);
+    useMode(s, IDS, 'setRects');
+    flush(s);
+    var at = native.scratch(s.handle, n) >> 3;
+    views();
+    var idAt = i32[s.io] >> 2;
+    f64.set(rects, at);
+    for (i = 0; i < n; i++) {
+      var id = ids === undefined ? i : ids[i];
+      i32[idAt + i] = id;
+      s.objects[id] = id;
+    }
+    native.setRects(s.handle, n);
+  };
+
+  /** The objects (or ids) whose rect overlaps `rect`, each once, as a new array. */
+  proto.search = function (rect) {
+    var s = live(this, 'search');
+    readRect('search', 'rect', rect, rectIn);
+    flush(s);
+    return collect(s, native.search(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3]), null);
+  };
+
+  /** Whether any object overlaps `rect` (stops at the first). */
+  proto.collides = function (rect) {
+    var s = live(this, 'collides');
+    readRect('collides', 'rect', rect, rectIn);
+    flush(s);
+    return native.collides(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
+  };
+
+  /** Every overlapping pair of distinct objects, each once, computed in one native call. */
+  proto.pairs = function () {
+    var s = live(this, 'pairs');
+    flush(s);
+    var count = native.pairs(s.handle);
+    views();
+    var at = i32[s.io] >> 2;
+    return new PairList(i32.slice(at, at + 2 * count), s.objects);
+  };
+
+  /**
+   * Calls `callback(a, b)` for every overlapping pair. The pairs are computed first, so the
+   * callback may change the tree.
+   */
+  proto.forEachPair = function (callback) {
+    if (typeof callback !== 'function') {
+      throw new TypeError('Quadtree.forEachPair: callback must be a function, got ' + describe(callback));
+    }
+    var list = proto.pairs.call(this);
+    var ids = list.ids, objects = list._objects;
+    for (var i = 0; i < ids.length; i += 2) callback(objects[ids[i]], objects[ids[i + 1]]);
+  };
+
+  /** Sizes for tuning: nodes, leaves, depth, references (object copies in leaves), objects. */
+  proto.stats = function () {
+    var s = live(this, 'stats');
+    flush(s);
+    native.stats(s.handle);
+    views();
+    var io = s.io;
+    return { nodes: i32[io + 2], leaves: i32[io + 3], depth: i32[io + 4], references: i32[io + 5], objects: i32[io + 7] };
+  };
+
+  /**
+   * Calls `callback(bounds, level, isLeaf, count)` for every node, depth-first (for drawing the
+   * tree); `count` is a leaf's number of object references.
+   */
+  proto.forEachNode = function (callback) {
+    var s = live(this, 'forEachNode');
+    if (typeof callback !== 'function') {
+      throw new TypeError('Quadtree.forEachNode: callback must be a function, got ' + describe(callback));
+    }
+    flush(s);
+    var count = native.nodeWalk(s.handle);
+    views();
+    var at = i32[s.io] >> 3;
+    var walk = f64.slice(at, at + 7 * count); // the callback may change the tree
+    for (var i = 0; i < walk.length; i += 7) {
+      callback({ x: walk[i + 1], y: walk[i + 2], width: walk[i + 3], height: walk[i + 4] },
+        walk[i], walk[i + 6] === 1, walk[i + 5]);
+    }
+  };
+
+  /** Checks every invariant of the native tree (for tests and debugging). */
+  proto.validate = function () {
+    var s = live(this, 'validate');
+    flush(s);
+    return native.validate(s.handle);
+  };
+}
+
+installAdvanced(Quadtree.prototype);
