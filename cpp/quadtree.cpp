@@ -140,6 +140,7 @@ void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
     maxObject_ = object;
   }
   if (objEntries_[object] < 0) ++objectCount_;
+  packed_ = false;
   const int32_t entry = allocEntry(object, rect);
   objRect_[object] = rect;
   // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
@@ -178,28 +179,67 @@ bool Quadtree::stampFresh(int32_t object) {
   return true;
 }
 
-void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
-  if (dedup) beginQuery(maxObject_);
+void Quadtree::pack() {
+  packStart_.resize(nodes_.size());
+  packedIds_.clear();
+  packedRects_.clear();
+  stack_.clear();
+  stack_.push_back(root());
+  while (!stack_.empty()) {  // depth-first, so neighbouring leaves sit together
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0) {
+      for (int q = 3; q >= 0; --q) stack_.push_back(nd.children + q);
+      continue;
+    }
+    packStart_[n] = int32_t(packedIds_.size());
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
+      const int32_t e = links_[l].entry, object = entryObject_[e];
+      const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
+      packedIds_.push_back(once ? object : ~object);
+      packedRects_.push_back(objRect_[object]);
+    }
+  }
+  packed_ = true;
+}
+
+// Calls visit(n) for every leaf below `node` that `rect` reaches, in quadtree-js's order.
+template <class Visit>
+void Quadtree::forLeaves(int32_t node, const Rect& rect, Visit visit) {
   stack_.clear();
   stack_.push_back(node);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
     const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      const unsigned mask = childMask(rects_[n], rect);
-      for (int q = 3; q >= 0; --q)
-        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+    if (nd.children < 0) {
+      if (!visit(n)) return;
       continue;
     }
-    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
-      const int32_t object = entryObject_[links_[l].entry];
-      if (!dedup || stampFresh(object)) out.push_back(object);
-    }
+    const unsigned mask = childMask(rects_[n], rect);
+    for (int q = 3; q >= 0; --q)
+      if (mask & (1u << q)) stack_.push_back(nd.children + q);
   }
 }
 
+void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
+  if (!packed_) pack();
+  if (dedup) beginQuery(maxObject_);
+  forLeaves(node, rect, [&](int32_t n) {
+    const int32_t* ids = packedIds_.data() + packStart_[n];
+    const int32_t count = nodes_[n].count;
+    for (int32_t i = 0; i < count; ++i) {
+      const int32_t v = ids[i];
+      if (v >= 0) out.push_back(v);
+      else if (!dedup || stampFresh(~v)) out.push_back(~v);
+    }
+    return true;
+  });
+}
+
 void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
+  if (!packed_) pack();
   beginQuery(maxObject_);
   stack_.clear();
   stack_.push_back(node);
@@ -211,10 +251,10 @@ void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
       for (int q = 3; q >= 0; --q) stack_.push_back(nd.children + q);
       continue;
     }
-    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
-      const int32_t object = entryObject_[links_[l].entry];
-      if (stampFresh(object)) out.push_back(object);
-    }
+    const int32_t* ids = packedIds_.data() + packStart_[n];
+    for (int32_t i = 0; i < nd.count; ++i)
+      if (ids[i] >= 0) out.push_back(ids[i]);
+      else if (stampFresh(~ids[i])) out.push_back(~ids[i]);
   }
 }
 
@@ -264,6 +304,7 @@ void Quadtree::unlinkEntry(int32_t entry) {
 
 bool Quadtree::remove(int32_t object) {
   if (!contains(object)) return false;
+  packed_ = false;
   for (int32_t e = objEntries_[object]; e >= 0;) {
     const int32_t next = entryNext_[e];
     unlinkEntry(e);
@@ -293,6 +334,7 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
     if (entryNext_[e] < 0 && entryLeaf_[e] >= 0 && singleLeaf(rect) == entryLeaf_[e]) {
       entryRect_[e] = rect;  // stays in its leaf: nothing to relink
       objRect_[object] = rect;
+      packed_ = false;
       return false;
     }
     remove(object);
@@ -302,43 +344,29 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
 }
 
 void Quadtree::search(const Rect& rect, std::vector<int32_t>& out) {
+  if (!packed_) pack();
   beginQuery(maxObject_);
-  stack_.clear();
-  stack_.push_back(root());
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      const unsigned mask = childMask(rects_[n], rect);
-      for (int q = 3; q >= 0; --q)
-        if (mask & (1u << q)) stack_.push_back(nd.children + q);
-      continue;
+  forLeaves(root(), rect, [&](int32_t n) {
+    const int32_t start = packStart_[n], end = start + nodes_[n].count;
+    for (int32_t i = start; i < end; ++i) {
+      if (!overlaps(packedRects_[i], rect)) continue;
+      const int32_t v = packedIds_[i];
+      if (v >= 0) out.push_back(v);
+      else if (stampFresh(~v)) out.push_back(~v);
     }
-    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
-      const int32_t object = entryObject_[links_[l].entry];
-      if (stampFresh(object) && overlaps(objRect_[object], rect)) out.push_back(object);
-    }
-  }
+    return true;
+  });
 }
 
 bool Quadtree::collides(const Rect& rect) {
-  stack_.clear();
-  stack_.push_back(root());
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      const unsigned mask = childMask(rects_[n], rect);
-      for (int q = 0; q < 4; ++q)
-        if (mask & (1u << q)) stack_.push_back(nd.children + q);
-      continue;
-    }
-    for (int32_t l = nd.head; l >= 0; l = links_[l].next)
-      if (overlaps(objRect_[entryObject_[links_[l].entry]], rect)) return true;
-  }
-  return false;
+  if (!packed_) pack();
+  bool hit = false;
+  forLeaves(root(), rect, [&](int32_t n) {
+    const int32_t start = packStart_[n], end = start + nodes_[n].count;
+    for (int32_t i = start; i < end && !hit; ++i) hit = overlaps(packedRects_[i], rect);
+    return !hit;
+  });
+  return hit;
 }
 
 int32_t Quadtree::leafAt(double x, double y) const {
@@ -352,36 +380,38 @@ int32_t Quadtree::leafAt(double x, double y) const {
 }
 
 // A pair that overlaps is found in every leaf both reach; it is reported only by the leaf that
-// holds the top-left corner of their overlap, which is one of those (see leafAt's rule).
+// holds the top-left corner of their overlap, which is one of those (see leafAt's rule). Two
+// objects stored once each can only meet in this leaf.
 void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
+  const int32_t start = packStart_[leaf], count = nodes_[leaf].count;
+  if (count < 2) return;
   beginQuery(maxObject_);
-  leafObjects_.clear();
-  for (int32_t l = nodes_[leaf].head; l >= 0; l = links_[l].next) {
-    const int32_t object = entryObject_[links_[l].entry];
-    if (stampFresh(object)) leafObjects_.push_back(object);
-  }
-  if (leafObjects_.size() < 2) return;
+  leafObjects_.clear();  // packed indices of the leaf's distinct objects
+  for (int32_t i = start; i < start + count; ++i)
+    if (packedIds_[i] >= 0 || stampFresh(~packedIds_[i])) leafObjects_.push_back(i);
   // Sort by left edge and sweep: only objects that start before one ends can overlap it.
   std::sort(leafObjects_.begin(), leafObjects_.end(),
-            [&](int32_t a, int32_t b) { return objRect_[a].x < objRect_[b].x; });
+            [&](int32_t a, int32_t b) { return packedRects_[a].x < packedRects_[b].x; });
   const size_t k = leafObjects_.size();
   for (size_t i = 0; i < k; ++i) {
-    const int32_t a = leafObjects_[i];
-    const Rect& ra = objRect_[a];
+    const int32_t pa = leafObjects_[i];
+    const Rect& ra = packedRects_[pa];
     const double right = ra.x + ra.w;
     for (size_t j = i + 1; j < k; ++j) {
-      const int32_t b = leafObjects_[j];
-      const Rect& rb = objRect_[b];
+      const int32_t pb = leafObjects_[j];
+      const Rect& rb = packedRects_[pb];
       if (rb.x >= right) break;
       if (!overlaps(ra, rb)) continue;
-      if (leafAt(std::max(ra.x, rb.x), std::max(ra.y, rb.y)) != leaf) continue;
-      out.push_back(a);
-      out.push_back(b);
+      const int32_t a = packedIds_[pa], b = packedIds_[pb];
+      if ((a < 0 || b < 0) && leafAt(std::max(ra.x, rb.x), std::max(ra.y, rb.y)) != leaf) continue;
+      out.push_back(a < 0 ? ~a : a);
+      out.push_back(b < 0 ? ~b : b);
     }
   }
 }
 
 void Quadtree::pairs(std::vector<int32_t>& out) {
+  if (!packed_) pack();
   stack_.clear();
   stack_.push_back(root());
   while (!stack_.empty()) {
@@ -409,6 +439,7 @@ void Quadtree::nodeWalk(std::vector<double>& out) const {
 }
 
 void Quadtree::clear() {
+  packed_ = false;
   nodes_.resize(1);
   rects_.resize(1);
   levels_.resize(1);
@@ -449,6 +480,7 @@ void Quadtree::freeSubtree(int32_t node) {
 
 void Quadtree::clearNode(int32_t node) {
   if (node == root()) return clear();
+  packed_ = false;
   freeSubtree(node);
 }
 

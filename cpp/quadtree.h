@@ -135,6 +135,17 @@ class Quadtree {
   int32_t objectCount_ = 0;
   std::vector<uint32_t> stamps_;  // per object id: the last query that saw it
   uint32_t query_ = 0;
+  // Queries read leaves from a packed copy: each leaf's objects contiguous, with their rects,
+  // rebuilt by the first query after a change. An object that may occur more than once (it
+  // spans several leaves, or was inserted twice) is stored as ~id, so only those pay for dedup.
+  void pack();
+  template <class Visit>
+  void forLeaves(int32_t node, const Rect& rect, Visit visit);
+  bool packed_ = false;
+  std::vector<int32_t> packStart_;   // per node: first index into packedIds_
+  std::vector<int32_t> packedIds_;
+  std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
+
   std::vector<int32_t> stack_;    // scratch for walks
   std::vector<int32_t> pending_;  // leaves an insert overfilled
   std::vector<int32_t> leafObjects_;  // scratch for pairs()

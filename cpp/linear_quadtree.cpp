@@ -1,0 +1,409 @@
+#include "linear_quadtree.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace qt {
+
+namespace {
+
+// The one overlap rule, strict on every side.
+inline bool strictOverlap(const Rect& a, const Rect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+// Bit length of m (0 for 0): how many low bits two cell coordinates differ in.
+inline int32_t bitLength(uint32_t m) { return m ? 32 - __builtin_clz(m) : 0; }
+
+// validate()'s messages, built with std::string only: iostreams would triple the size of the wasm.
+inline void put(std::string& s, const char* part) { s += part; }
+inline void put(std::string& s, int32_t part) { s += std::to_string(part); }
+template <class... Parts>
+bool fail(std::string* why, const Parts&... parts) {
+  if (why) {
+    why->clear();
+    (put(*why, parts), ...);
+  }
+  return false;
+}
+
+}  // namespace
+
+LinearQuadtree::LinearQuadtree(Rect bounds, int32_t depth)
+    : bounds_(bounds), depth_(std::min(std::max(depth, int32_t(1)), kMaxDepth)) {
+  side_ = int32_t(1) << depth_;
+  // A zero scale sends every coordinate to cell 0: one node, but every query stays exact.
+  auto scale = [&](double extent) {
+    return std::isfinite(extent) && extent > 0 ? double(side_) / extent : 0.0;
+  };
+  scaleX_ = scale(bounds.w);
+  scaleY_ = scale(bounds.h);
+  offsets_[0] = 0;
+  for (int32_t l = 0; l <= depth_; ++l) offsets_[l + 1] = offsets_[l] + (int32_t(1) << (2 * l));
+  nodes_.assign(size_t(offsets_[depth_ + 1]), Node{-1, 0});
+}
+
+// floor((v - origin) * scale) clamped to [0, side - 1]. Monotone in v (IEEE subtraction and
+// multiplication by a constant >= 0 round monotonically), which is what makes the integer ranges
+// safe for pruning: a.x < b.x + b.w implies cell(a.x) <= cell(b.x + b.w). NaN goes to 0.
+int32_t LinearQuadtree::cell(double v, double origin, double scale) const {
+  const double c = (v - origin) * scale;
+  if (!(c >= 0)) return 0;
+  if (c >= double(side_)) return side_ - 1;
+  return int32_t(c);  // c >= 0, so truncation is floor
+}
+
+// min/max of the corners' cells, so a negative w or h still gives an ordered range that covers
+// every rect the real one can overlap.
+LinearQuadtree::Cells LinearQuadtree::cellsOf(const Rect& r) const {
+  const int32_t ax = cell(r.x, bounds_.x, scaleX_), bx = cell(r.x + r.w, bounds_.x, scaleX_);
+  const int32_t ay = cell(r.y, bounds_.y, scaleY_), by = cell(r.y + r.h, bounds_.y, scaleY_);
+  return {std::min(ax, bx), std::min(ay, by), std::max(ax, bx), std::max(ay, by)};
+}
+
+int32_t LinearQuadtree::shiftOf(const Cells& c) const {
+  return bitLength(uint32_t((c.x0 ^ c.x1) | (c.y0 ^ c.y1)));
+}
+
+int32_t LinearQuadtree::nodeOf(const Cells& c) const {
+  const int32_t k = shiftOf(c);
+  return index(depth_ - k, c.x0 >> k, c.y0 >> k);
+}
+
+bool LinearQuadtree::contains(int32_t id) const {
+  return id >= 0 && id < int32_t(links_.size()) && links_[id].node >= 0;
+}
+
+void LinearQuadtree::link(int32_t id, int32_t node) {
+  const int32_t head = nodes_[node].head;
+  links_[id] = {node, head, -1};
+  if (head >= 0) links_[head].prev = id;
+  nodes_[node].head = id;
+}
+
+void LinearQuadtree::unlink(int32_t id) {
+  const Link l = links_[id];
+  if (l.prev >= 0) links_[l.prev].next = l.next; else nodes_[l.node].head = l.next;
+  if (l.next >= 0) links_[l.next].prev = l.prev;
+  links_[id] = {-1, -1, -1};
+}
+
+void LinearQuadtree::addPath(const Cells& c, int32_t delta) {
+  for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k)
+    nodes_[index(l, c.x0 >> k, c.y0 >> k)].count += delta;
+}
+
+// Above the deepest common ancestor both paths are the same nodes, so the walk stops there.
+void LinearQuadtree::movePath(const Cells& from, const Cells& to) {
+  const int32_t lf = depth_ - shiftOf(from), lt = depth_ - shiftOf(to);
+  for (int32_t l = std::max(lf, lt); l >= 0; --l) {
+    const int32_t k = depth_ - l;
+    const int32_t a = l <= lf ? index(l, from.x0 >> k, from.y0 >> k) : -1;
+    const int32_t b = l <= lt ? index(l, to.x0 >> k, to.y0 >> k) : -1;
+    if (a == b) break;
+    if (a >= 0) --nodes_[a].count;
+    if (b >= 0) ++nodes_[b].count;
+  }
+}
+
+void LinearQuadtree::insert(int32_t id, const Rect& rect) {
+  if (id < 0) return;
+  if (contains(id)) {
+    update(id, rect);
+    return;
+  }
+  if (id >= int32_t(links_.size())) {  // resize grows geometrically
+    rects_.resize(size_t(id) + 1);
+    cells_.resize(size_t(id) + 1);
+    links_.resize(size_t(id) + 1, Link{-1, -1, -1});
+  }
+  const Cells c = cellsOf(rect);
+  rects_[id] = rect;
+  cells_[id] = c;
+  link(id, nodeOf(c));
+  addPath(c, 1);
+  ++size_;
+}
+
+bool LinearQuadtree::update(int32_t id, const Rect& rect) {
+  if (id < 0) return false;
+  if (!contains(id)) {
+    insert(id, rect);
+    return true;
+  }
+  const Cells c = cellsOf(rect);
+  const int32_t node = nodeOf(c);
+  rects_[id] = rect;
+  const bool changed = node != links_[id].node;
+  if (changed) {  // most moves in a frame stay in their node and skip this
+    unlink(id);
+    movePath(cells_[id], c);
+    link(id, node);
+  }
+  cells_[id] = c;  // the range can change inside the node, and pruning reads it
+  return changed;
+}
+
+bool LinearQuadtree::remove(int32_t id) {
+  if (!contains(id)) return false;
+  unlink(id);
+  addPath(cells_[id], -1);
+  --size_;
+  return true;
+}
+
+void LinearQuadtree::clear() {
+  // Resetting only the paths of stored objects is cheaper while they are few next to the nodes.
+  const bool sparse = int64_t(size_) * (depth_ + 1) < int64_t(nodes_.size());
+  for (size_t id = 0; id < links_.size(); ++id) {
+    if (links_[id].node < 0) continue;
+    if (sparse) {
+      const Cells& c = cells_[id];
+      for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k)
+        nodes_[index(l, c.x0 >> k, c.y0 >> k)] = {-1, 0};
+    }
+    links_[id] = {-1, -1, -1};
+  }
+  if (!sparse) std::fill(nodes_.begin(), nodes_.end(), Node{-1, 0});
+  size_ = 0;
+}
+
+bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
+  if (nodes_[0].count == 0) return false;
+  const Cells r = cellsOf(q);
+  struct Frame {  // 12 bytes
+    int32_t level, cx, cy;
+  };
+  // Each step pops one node and pushes at most four children, so the stack holds at most 3D + 1.
+  Frame stack[3 * kMaxDepth + 1];
+  int32_t top = 0;
+  stack[top++] = {0, 0, 0};
+  bool hit = false;
+  while (top > 0) {
+    const Frame f = stack[--top];
+    for (int32_t id = nodes_[index(f.level, f.cx, f.cy)].head; id >= 0; id = links_[id].next) {
+      if (!strictOverlap(rects_[id], q)) continue;
+      if (!out) return true;
+      out->push_back(id);
+      hit = true;
+    }
+    if (f.level == depth_) continue;
+    // A child can hold a match only if its cell range meets the query's (closed ranges).
+    const int32_t level = f.level + 1, k = depth_ - level;
+    const int32_t x0 = std::max(r.x0 >> k, 2 * f.cx), x1 = std::min(r.x1 >> k, 2 * f.cx + 1);
+    const int32_t y0 = std::max(r.y0 >> k, 2 * f.cy), y1 = std::min(r.y1 >> k, 2 * f.cy + 1);
+    for (int32_t cy = y1; cy >= y0; --cy)
+      for (int32_t cx = x1; cx >= x0; --cx)
+        if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
+  }
+  return hit;
+}
+
+void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const { query(q, &out); }
+
+bool LinearQuadtree::collides(const Rect& q) const { return query(q, nullptr); }
+
+void LinearQuadtree::enterPairs(int32_t node, int32_t active, std::vector<int32_t>& out) {
+  const int32_t own = int32_t(scratch_.size());
+  for (int32_t id = nodes_[node].head; id >= 0; id = links_[id].next) {
+    const Rect& r = rects_[id];
+    const Entry e{r.x, r.x + r.w, r.y, r.y + r.h, id};
+    // Every comparison with NaN is false, so such an object overlaps nothing; leaving it out also
+    // keeps the sort's order strict.
+    if (e.x0 == e.x0 && e.x1 == e.x1 && e.y0 == e.y0 && e.y1 == e.y1) scratch_.push_back(e);
+  }
+  const int32_t end = int32_t(scratch_.size());
+  Entry* s = scratch_.data();
+  std::sort(s + own, s + end, [](const Entry& a, const Entry& b) { return a.x0 < b.x0; });
+
+  auto test = [&out](const Entry& a, const Entry& b) {
+    if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) {
+      out.push_back(std::min(a.id, b.id));
+      out.push_back(std::max(a.id, b.id));
+    }
+  };
+  // Overlap needs b.x0 < a.x1, so in x0 order each entry only meets the ones after it that start
+  // before it ends (none if its w is negative: it then ends before it starts).
+  for (int32_t i = own; i < end; ++i)
+    for (int32_t j = i + 1; j < end && s[j].x0 < s[i].x1; ++j) test(s[i], s[j]);
+  // The active list is sorted by x0 too: walk both in that order; whichever entry starts first
+  // scans the other list from its current position, so each cross pair is tested once.
+  int32_t i = active, j = own;
+  while (i < own && j < end) {
+    if (s[i].x0 <= s[j].x0) {
+      for (int32_t k = j; k < end && s[k].x0 < s[i].x1; ++k) test(s[i], s[k]);
+      ++i;
+    } else {
+      for (int32_t k = i; k < own && s[k].x0 < s[j].x1; ++k) test(s[j], s[k]);
+      ++j;
+    }
+  }
+}
+
+void LinearQuadtree::mergeInto(int32_t active, int32_t own, int32_t end, int32_t level,
+                               int32_t cx, int32_t cy) {
+  const size_t first = scratch_.size();
+  scratch_.resize(first + size_t(end - active));  // room first: the merge reads the same buffer
+  Entry* s = scratch_.data();
+  Entry* w = s + first;
+  const int32_t k = depth_ - level;
+  int32_t i = active, j = own;
+  while (i < own || j < end) {
+    const Entry& e = j >= end || (i < own && s[i].x0 <= s[j].x0) ? s[i++] : s[j++];
+    const Cells& c = cells_[e.id];
+    if ((c.x0 >> k) <= cx && cx <= (c.x1 >> k) && (c.y0 >> k) <= cy && cy <= (c.y1 >> k)) *w++ = e;
+  }
+  scratch_.resize(size_t(w - s));
+}
+
+// A depth-first walk over non-empty subtrees. Each level's frame owns a run of scratch_: the
+// active list (ancestors' objects whose cell ranges reach this node, sorted by x) followed by the
+// node's own objects. An object can only overlap objects of its own node, of its ancestors or of
+// its descendants, so testing each node's objects against themselves and its active list finds
+// every pair exactly once.
+void LinearQuadtree::pairs(std::vector<int32_t>& out) {
+  if (size_ < 2) return;
+  struct Frame {  // 28 bytes
+    int32_t level, cx, cy;
+    int32_t active, own, end;  // scratch_ runs: [active, own) active list, [own, end) own objects
+    int32_t child;             // next child to visit, 0..4
+  };
+  Frame stack[kMaxDepth + 1];
+  int32_t top = 0;
+  scratch_.clear();
+  enterPairs(0, 0, out);
+  stack[top++] = {0, 0, 0, 0, 0, int32_t(scratch_.size()), 0};
+  while (top > 0) {
+    Frame& f = stack[top - 1];
+    if (f.level == depth_ || f.child == 4) {
+      --top;
+      continue;
+    }
+    const int32_t q = f.child++;
+    const int32_t level = f.level + 1, cx = 2 * f.cx + (q & 1), cy = 2 * f.cy + (q >> 1);
+    const int32_t node = index(level, cx, cy);
+    if (nodes_[node].count == 0) continue;
+    scratch_.resize(size_t(f.end));  // drop the previous child's runs
+    mergeInto(f.active, f.own, f.end, level, cx, cy);
+    const int32_t own = int32_t(scratch_.size());
+    enterPairs(node, f.end, out);
+    stack[top++] = {level, cx, cy, f.end, own, int32_t(scratch_.size()), 0};
+  }
+}
+
+Stats LinearQuadtree::stats() const {
+  Stats s;
+  s.links = s.entries = size_;
+  if (size_ == 0) return s;
+  struct Frame {
+    int32_t level, cx, cy;
+  };
+  Frame stack[3 * kMaxDepth + 1];
+  int32_t top = 0;
+  stack[top++] = {0, 0, 0};
+  while (top > 0) {
+    const Frame f = stack[--top];
+    int32_t below = 0;
+    if (f.level < depth_) {
+      for (int32_t q = 3; q >= 0; --q) {
+        const Frame c{f.level + 1, 2 * f.cx + (q & 1), 2 * f.cy + (q >> 1)};
+        const int32_t n = nodes_[index(c.level, c.cx, c.cy)].count;
+        below += n;
+        if (n > 0) stack[top++] = c;
+      }
+    }
+    if (nodes_[index(f.level, f.cx, f.cy)].count > below) {
+      ++s.nodes;
+      s.depth = std::max(s.depth, f.level);
+      if (below == 0) ++s.leaves;
+    }
+  }
+  return s;
+}
+
+void LinearQuadtree::nodes(std::vector<double>& out) const {
+  if (nodes_[0].count == 0) return;
+  struct Frame {
+    int32_t level, cx, cy;
+  };
+  Frame stack[3 * kMaxDepth + 1];
+  int32_t top = 0;
+  stack[top++] = {0, 0, 0};
+  while (top > 0) {
+    const Frame f = stack[--top];
+    int32_t below = 0;
+    if (f.level < depth_) {
+      for (int32_t q = 3; q >= 0; --q) {
+        const Frame c{f.level + 1, 2 * f.cx + (q & 1), 2 * f.cy + (q >> 1)};
+        const int32_t n = nodes_[index(c.level, c.cx, c.cy)].count;
+        below += n;
+        if (n > 0) stack[top++] = c;
+      }
+    }
+    const double w = bounds_.w / double(int32_t(1) << f.level);
+    const double h = bounds_.h / double(int32_t(1) << f.level);
+    const double row[6] = {double(f.level), bounds_.x + f.cx * w, bounds_.y + f.cy * h, w, h,
+                           double(nodes_[index(f.level, f.cx, f.cy)].count - below)};
+    out.insert(out.end(), row, row + 6);
+  }
+}
+
+bool LinearQuadtree::validate(std::string* why) const {
+  if (depth_ < 1 || depth_ > kMaxDepth || side_ != (int32_t(1) << depth_))
+    return fail(why, "depth ", depth_, " or side ", side_, " out of range");
+  if (offsets_[0] != 0) return fail(why, "level 0 does not start at node 0");
+  for (int32_t l = 0; l <= depth_; ++l)
+    if (offsets_[l + 1] - offsets_[l] != (int32_t(1) << (2 * l)))
+      return fail(why, "level ", l, " has a wrong offset");
+  if (int32_t(nodes_.size()) != offsets_[depth_ + 1]) return fail(why, "wrong node count");
+  if (rects_.size() != links_.size() || cells_.size() != links_.size())
+    return fail(why, "per-id arrays differ in length");
+
+  const int32_t ids = int32_t(links_.size());
+  std::vector<char> seen(links_.size(), 0);
+  int32_t stored = 0;
+  // Children have higher indices than their parent, so walking nodes from the last one up checks
+  // each child's count before its parent's count relies on it.
+  for (int32_t l = depth_; l >= 0; --l) {
+    for (int32_t n = offsets_[l + 1] - 1; n >= offsets_[l]; --n) {
+      int32_t own = 0, prev = -1;
+      for (int32_t id = nodes_[n].head; id >= 0; prev = id, id = links_[id].next) {
+        if (id >= ids) return fail(why, "node ", n, " lists id ", id, " beyond the id arrays");
+        if (seen[id]) return fail(why, "id ", id, " is listed twice (or its node's list loops)");
+        seen[id] = 1;
+        if (links_[id].node != n) return fail(why, "id ", id, " is listed in node ", n, " but says node ", links_[id].node);
+        if (links_[id].prev != prev) return fail(why, "id ", id, " has a wrong prev link");
+        ++own;
+      }
+      stored += own;
+      int32_t below = 0;
+      if (l < depth_) {
+        const int32_t cell = n - offsets_[l], cx = cell & ((int32_t(1) << l) - 1), cy = cell >> l;
+        for (int32_t q = 0; q < 4; ++q)
+          below += nodes_[index(l + 1, 2 * cx + (q & 1), 2 * cy + (q >> 1))].count;
+      }
+      if (nodes_[n].count != own + below)
+        return fail(why, "node ", n, " counts ", nodes_[n].count, " but holds ", own, " + ", below, " below");
+    }
+  }
+  if (stored != size_) return fail(why, "size is ", size_, " but the nodes hold ", stored);
+
+  for (int32_t id = 0; id < ids; ++id) {
+    const Link& k = links_[id];
+    if (k.node < 0) {
+      if (seen[id]) return fail(why, "absent id ", id, " is listed in a node");
+      continue;
+    }
+    if (!seen[id]) return fail(why, "id ", id, " says node ", k.node, " but is in no list");
+    const Cells& c = cells_[id];
+    const Cells e = cellsOf(rects_[id]);
+    if (c.x0 != e.x0 || c.y0 != e.y0 || c.x1 != e.x1 || c.y1 != e.y1)
+      return fail(why, "id ", id, " has a cell range that does not match its rect");
+    if (c.x0 < 0 || c.y0 < 0 || c.x0 > c.x1 || c.y0 > c.y1 || c.x1 >= side_ || c.y1 >= side_)
+      return fail(why, "id ", id, " has a cell range outside the grid");
+    if (nodeOf(c) != k.node) return fail(why, "id ", id, " is not in the deepest node holding it");
+  }
+  return true;
+}
+
+}  // namespace qt
