@@ -25,25 +25,16 @@ function checkId(method, id) {
   }
 }
 
-// The id of a present object (or numeric id), or undefined.
-function presentId(s, item) {
-  if (s.mode === IDS) return typeof item === 'number' && s.objects[item] === item ? item : undefined;
-  return s.idOf.get(item);
-}
-
 function installAdvanced(proto) {
   /** Removes an object (or a numeric id), wherever its coordinates are now. True if it was there. */
   proto.remove = function (item) {
     var s = live(this, 'remove');
     flush(s);
-    var id = presentId(s, item);
+    var id = s.present(item);
     if (id === undefined) return false;
     native.remove(s.handle, id);
-    s.objects[id] = undefined;
-    if (s.mode === OBJECTS) {
-      s.idOf.delete(item);
-      s.freeIds.push(id);
-    }
+    s.release(id);
+    s.count--;
     return true;
   };
 
@@ -55,7 +46,7 @@ function installAdvanced(proto) {
     var s = live(this, 'update');
     readRect('update', 'rect', obj, rectIn);
     flush(s);
-    var id = s.mode === OBJECTS ? s.idOf.get(obj) : undefined;
+    var id = s.mode === OBJECTS ? s.present(obj) : undefined;
     if (id === undefined) return false;
     native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
     return true;
@@ -69,12 +60,12 @@ function installAdvanced(proto) {
     var s = live(this, 'refresh');
     flush(s);
     if (s.mode !== OBJECTS) return 0;
-    var objects = s.objects, n = objects.length;
+    var objects = s.objects, n = objects.length, inserted = s.inserted, frame = s.frame;
     var at = native.scratch(s.handle, n) >> 3;
     views();
     for (var id = 0; id < n; id++) {
       var o = objects[id];
-      if (o === undefined) {
+      if (o === undefined || inserted[id] !== frame) {
         f64[at + 4 * id] = NaN;
         continue;
       }
@@ -119,6 +110,7 @@ function installAdvanced(proto) {
       var id = ids === undefined ? i : ids[i];
       i32[idAt + i] = id;
       s.objects[id] = id;
+      s.mark(id);
     }
     native.setRects(s.handle, n);
   };

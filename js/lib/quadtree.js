@@ -163,7 +163,7 @@ proto.clear = function () {
   var s = live(this, 'clear');
   if (this._n === 0) {
     native.clear(s.handle);
-    s.reset();
+    s.cleared();
     s.views.length = 1;
     return;
   }

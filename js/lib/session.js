@@ -32,20 +32,65 @@ function Session(handle) {
   this.geom = native.geom(handle) >> 3;
   this.staged = 0;
   this.mode = 0;
+  // The id table outlives clear(): a game that clears and re-inserts the same objects every
+  // frame finds their ids instead of building the map anew. An id is in the tree when its
+  // object was inserted since the last clear (inserted[id] === frame).
   this.objects = []; // id -> object (or the id itself, for setRects)
   this.idOf = new Map(); // object -> id
-  this.freeIds = []; // ids of removed objects, for reuse
+  this.inserted = new Int32Array(64); // id -> frame of its last insert
+  this.frame = 1;
+  this.count = 0; // distinct objects in the tree
+  this.freeIds = []; // ids free for reuse
   this.views = []; // node index -> its Quadtree view (root at 0)
   this.disposed = false;
   if (registry) registry.register(this, handle, this);
 }
 
-Session.prototype.reset = function () {
+// After the native tree was cleared: forgets the objects not inserted during the frame that
+// just ended (so nothing is held longer than one clear), and starts a new frame.
+Session.prototype.cleared = function () {
   this.staged = 0;
-  this.mode = 0;
-  this.objects = []; // a new table: pair lists handed out earlier keep theirs
-  this.idOf.clear();
-  this.freeIds.length = 0;
+  this.count = 0;
+  if (this.mode === IDS) {
+    this.objects = [];
+    this.freeIds.length = 0;
+    this.mode = 0;
+  } else {
+    var objects = this.objects, inserted = this.inserted, frame = this.frame;
+    for (var id = 0; id < objects.length; id++) {
+      if (objects[id] !== undefined && inserted[id] !== frame) this.release(id);
+    }
+  }
+  this.frame++;
+};
+
+Session.prototype.release = function (id) {
+  if (this.mode === OBJECTS) {
+    this.idOf.delete(this.objects[id]);
+    this.freeIds.push(id);
+  }
+  this.objects[id] = undefined;
+  this.inserted[id] = 0;
+};
+
+// The id of an object (or numeric id) now in the tree, or undefined.
+Session.prototype.present = function (item) {
+  var id = this.mode === IDS ? (typeof item === 'number' && this.objects[item] === item ? item : undefined)
+    : this.idOf.get(item);
+  return id !== undefined && this.inserted[id] === this.frame ? id : undefined;
+};
+
+// Marks id as in the tree this frame.
+Session.prototype.mark = function (id) {
+  if (id >= this.inserted.length) {
+    var grown = new Int32Array(Math.max(id + 1, this.inserted.length * 2));
+    grown.set(this.inserted);
+    this.inserted = grown;
+  }
+  if (this.inserted[id] !== this.frame) {
+    this.inserted[id] = this.frame;
+    this.count++;
+  }
 };
 
 Session.prototype.dispose = function () {
@@ -98,10 +143,15 @@ function live(tree, method) {
 
 function useMode(s, mode, method) {
   if (s.mode === mode) return;
-  if (s.mode !== 0) {
+  if (s.mode !== 0 && s.count > 0) {
     throw new TypeError('Quadtree.' + method + ': this tree holds ' +
       (s.mode === IDS ? 'numeric ids from setRects' : 'objects') +
       '; use one tree for objects and another for ids (or clear() it first)');
+  }
+  if (s.mode !== 0) { // empty but holding cached ids of the other kind
+    s.objects = [];
+    s.idOf.clear();
+    s.freeIds.length = 0;
   }
   s.mode = mode;
 }
@@ -121,6 +171,7 @@ function idFor(s, obj) {
     s.objects[id] = obj;
     s.idOf.set(obj, id);
   }
+  s.mark(id);
   return id;
 }
 

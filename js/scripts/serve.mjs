@@ -2,6 +2,7 @@
 // /            web-demo/
 // /dist/       the built library (as users load it)
 // /quadtree-js/  the original @timohausmann/quadtree-js, for side-by-side comparisons
+// /bench/      the benchmark page (bench/browser.html), with /node_modules/ for the peers it loads
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, sep } from 'node:path';
@@ -11,6 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const mounts = [
   ['/dist/', join(root, 'dist')],
   ['/quadtree-js/', join(root, 'node_modules', '@timohausmann', 'quadtree-js')],
+  ['/bench/', join(root, 'bench')],
+  ['/node_modules/', join(root, 'node_modules')],
   ['/', join(root, 'web-demo')],
 ];
 const types = {

@@ -1,0 +1,65 @@
+// The browser page's glue: runs the shared workloads (workloads.mjs) over the engines, then shows
+// the same markdown tables and SVG chart as run.mjs. Results also land in window.benchResult
+// (and window.benchError on failure) for automation.
+import { select } from './engines/index.mjs';
+import { MODES, runSuite, SMALL, VIEWPORT } from './workloads.mjs';
+import { skippedNotes, w1Table, w3Table } from './report.mjs';
+import { w1Svg } from './chart.mjs';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+if (params.has('only')) $('only').value = params.get('only');
+if (params.has('n')) $('sizes').value = params.get('n');
+
+function log(line) {
+  $('log').textContent += line + '\n';
+}
+
+// Lets the page repaint between engines (the workloads themselves run synchronously).
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function run(modeName) {
+  const mode = MODES[modeName];
+  $('quick').disabled = $('full').disabled = true;
+  $('log').textContent = $('out').textContent = $('chart').innerHTML = '';
+  window.benchResult = window.benchError = undefined;
+  $('status').textContent = 'running…';
+  try {
+    const engines = select($('only').value.split(',').map((s) => s.trim()).filter(Boolean));
+    const sizes = $('sizes').value.trim()
+      ? $('sizes').value.split(',').map((s) => Number(s.trim().replace(/_/g, '')))
+      : mode.sizes;
+    log(`${modeName} run: N = ${sizes.join(', ')}; engines: ${engines.map((e) => e.id).join(', ')}`);
+    log(navigator.userAgent);
+    await yieldToPage();
+    const results = await runSuite({
+      engines, mode, sizes,
+      w1: !params.has('w3-only'), w3: !params.has('w1-only'),
+      log, between: yieldToPage,
+    });
+    const md = [`# quadtree-wasm benchmark (${modeName} run, browser)`, '', navigator.userAgent];
+    if (results.w1.length) md.push('', '## W1: game loop (ms per frame)', '', w1Table(results.w1));
+    if (results.w3.length) {
+      md.push('', '## W3: static scene, window queries (µs per query)', '',
+        `### ${SMALL.width}×${SMALL.height} windows`, '', w3Table(results.w3, 'small'),
+        '', `### ${VIEWPORT.width}×${VIEWPORT.height} viewports`, '', w3Table(results.w3, 'viewport'));
+    }
+    const notes = skippedNotes(results.w1);
+    if (notes.length) md.push('', '## Skipped', '', ...notes);
+    md.push('', '## Correctness', '', ...results.checks.map((c) => '- ' + c));
+    $('out').textContent = md.join('\n');
+    if (results.w1.length) $('chart').innerHTML = w1Svg(results.w1);
+    $('status').textContent = 'done';
+    window.benchResult = { mode: modeName, userAgent: navigator.userAgent, ...results, markdown: md.join('\n') };
+  } catch (err) {
+    $('status').textContent = 'failed';
+    log('ERROR: ' + (err && err.stack || err));
+    window.benchError = String(err && err.message || err);
+  } finally {
+    $('quick').disabled = $('full').disabled = false;
+  }
+}
+
+$('quick').onclick = () => run('quick');
+$('full').onclick = () => run('full');
+if (params.has('run')) run(params.has('quick') ? 'quick' : 'full');

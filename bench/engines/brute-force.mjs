@@ -1,0 +1,26 @@
+// Every pair, O(N²): the reference the trees must agree with, run only for small N.
+export default [{
+  id: 'brute-force',
+  family: 'brute-force',
+  name: 'brute force',
+  maxN: 2000,
+
+  w1(scene) {
+    const objs = scene.objects;
+    return {
+      frame() {
+        const n = objs.length;
+        let pairs = 0;
+        for (let i = 0; i < n; i++) {
+          const a = objs[i];
+          const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height;
+          for (let j = i + 1; j < n; j++) {
+            const b = objs[j];
+            if (ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
+          }
+        }
+        return pairs;
+      },
+    };
+  },
+}];

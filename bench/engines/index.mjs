@@ -1,0 +1,24 @@
+// Every engine, in table order. Ids: "quadtree-wasm-l4" is quadtree-wasm with (max_objects 10,
+// max_levels 4); families ("quadtree-wasm", "quadtree-js") name every configuration of a library.
+// The report's ratio columns compare each engine with every quadtree-wasm configuration.
+import quadtreeWasm from './quadtree-wasm.mjs';
+import quadtreeJs from './quadtree-js.mjs';
+import quadtreeTs from './quadtree-ts.mjs';
+import rbush from './rbush.mjs';
+import flatbush from './flatbush.mjs';
+import d3Quadtree from './d3-quadtree.mjs';
+import bruteForce from './brute-force.mjs';
+
+export const engines = [
+  ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...bruteForce,
+];
+
+/** Engines picked by names: an engine's id ("quadtree-js-l8") or its family ("quadtree-js": both configs). */
+export function select(names) {
+  if (!names || names.length === 0) return engines.slice();
+  const unknown = names.filter((n) => !engines.some((e) => e.id === n || e.family === n));
+  if (unknown.length) {
+    throw new Error(`unknown engine ${unknown.join(', ')}; known: ${engines.map((e) => e.id).join(', ')}`);
+  }
+  return engines.filter((e) => names.includes(e.id) || names.includes(e.family));
+}

@@ -1,0 +1,167 @@
+// The workloads, shared by Node (run.mjs) and the browser page (browser.mjs):
+//   W1: the game loop. Every frame: rebuild the index, query it with every object, exact-test
+//       the candidates, count colliding pairs. Every engine runs the same seeded scene for the
+//       same frames, and must count the same pairs on every frame.
+//   W3: a static scene, indexed once, then many small (64×64) and viewport-sized (1280×720)
+//       window queries, each returning its exact hits. Every engine must find the same hits.
+import { makeScene, makeWindows } from './scene.mjs';
+import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
+
+export const MODES = {
+  full: {
+    sizes: [1000, 10000, 50000],
+    warmup: 5,
+    frames: (n) => (n >= 50000 ? 10 : 30),
+    w3: { small: 10000, viewport: 1000, passes: 5 },
+  },
+  quick: {
+    sizes: [500, 2000, 5000],
+    warmup: 2,
+    frames: () => 5,
+    w3: { small: 2000, viewport: 200, passes: 2 },
+  },
+};
+
+export const SMALL = { width: 64, height: 64 };
+export const VIEWPORT = { width: 1280, height: 720 };
+
+/** Runs W1 for one engine at one N and returns its timings and every frame's pair count. */
+export function runW1(engine, n, mode, { seed = 1, probeMs = 3000, budgetMs = 30000 } = {}) {
+  const base = { engine: engine.id, name: engine.name, n };
+  if (engine.maxN && n > engine.maxN) {
+    return { ...base, status: 'skipped', reason: `only run for N ≤ ${engine.maxN}`, times: [], counts: [] };
+  }
+  const scene = makeScene(n, seed);
+  const inst = engine.w1(scene);
+  let res;
+  try {
+    res = measureFrames(() => inst.frame(), () => scene.step(), {
+      warmup: mode.warmup, frames: mode.frames(n), probeMs, budgetMs,
+    });
+  } finally {
+    if (inst.dispose) inst.dispose();
+  }
+  const s = summarize(res.times);
+  return { ...base, status: res.status, reason: res.reason, ...s, times: res.times, counts: res.counts };
+}
+
+/**
+ * Throws unless every engine counted the same colliding pairs on every frame both ran (a
+ * skipped engine still ran its first frame). The reference is brute force when it ran, else the
+ * first engine listed.
+ */
+export function checkW1(results) {
+  const ran = results.filter((r) => r.counts.length > 0);
+  if (ran.length < 2) return null;
+  const ref = ran.find((r) => r.engine === 'brute-force') || ran[0];
+  for (const r of ran) {
+    const frames = Math.min(r.counts.length, ref.counts.length);
+    for (let f = 0; f < frames; f++) {
+      if (r.counts[f] !== ref.counts[f]) {
+        throw new Error(`W1 correctness check failed at N=${r.n}, frame ${f}: ${r.name} counted ` +
+          `${r.counts[f]} colliding pairs but ${ref.name} counted ${ref.counts[f]} ` +
+          `(same seeded scene, same frame). The engine finds too few pairs (candidates missed) or too many (its overlap test is not the strict one).`);
+      }
+    }
+  }
+  return { reference: ref.name, frames: ref.counts.length };
+}
+
+/** Runs W3 for one engine at one N: build once, then time passes over each query set. */
+export function runW3(engine, n, mode, { seed = 1, budgetMs = 20000 } = {}) {
+  const scene = makeScene(n, seed);
+  const sets = {
+    small: makeWindows(scene, mode.w3.small, SMALL.width, SMALL.height),
+    viewport: makeWindows(scene, mode.w3.viewport, VIEWPORT.width, VIEWPORT.height),
+  };
+  const t0 = now();
+  const inst = engine.w3(scene);
+  const buildMs = now() - t0;
+  const out = { engine: engine.id, name: engine.name, n, status: 'ok', buildMs };
+  try {
+    for (const [kind, windows] of Object.entries(sets)) {
+      const pass = () => {
+        let hits = 0, ids = 0;
+        for (let i = 0; i < windows.length; i++) {
+          const found = inst.query(windows[i]);
+          hits += found.length;
+          for (let k = 0; k < found.length; k++) ids += found[k].id;
+        }
+        return hits + '/' + ids;
+      };
+      const { times, check } = measurePasses(pass, { warmup: 1, passes: mode.w3.passes, budgetMs });
+      const s = summarize(times);
+      const [hits, ids] = check.split('/').map(Number);
+      out[kind] = {
+        queries: windows.length,
+        usPerQuery: (s.median * 1000) / windows.length,
+        minUsPerQuery: (s.min * 1000) / windows.length,
+        hitsPerQuery: hits / windows.length,
+        hits,
+        idSum: ids,
+        passes: times.length,
+        times,
+      };
+    }
+  } finally {
+    if (inst.dispose) inst.dispose();
+  }
+  return out;
+}
+
+/** Throws unless every engine found the same hits (count and id sum) for each query set. */
+export function checkW3(results) {
+  if (results.length < 2) return null;
+  const ref = results[0];
+  for (const r of results) {
+    for (const kind of ['small', 'viewport']) {
+      if (r[kind].hits !== ref[kind].hits || r[kind].idSum !== ref[kind].idSum) {
+        throw new Error(`W3 correctness check failed at N=${r.n}, ${kind} windows: ${r.name} found ` +
+          `${r[kind].hits} hits (id sum ${r[kind].idSum}) but ${ref.name} found ${ref[kind].hits} ` +
+          `(id sum ${ref[kind].idSum}) for the same windows.`);
+      }
+    }
+  }
+  return { reference: ref.name };
+}
+
+/**
+ * The whole suite. `log(line)` reports progress; `between()` runs after each engine (a GC in
+ * Node when exposed; awaited, so a page can repaint). Returns { w1: [...], w3: [...], checks: [...] }.
+ */
+export async function runSuite({ engines, mode, sizes = mode.sizes, seed = 1, w1 = true, w3 = true, log = () => {}, between = () => {} }) {
+  const all = { w1: [], w3: [], checks: [] };
+  for (const n of sizes) {
+    if (w1) {
+      const atN = [];
+      for (const e of engines) {
+        const r = runW1(e, n, mode, { seed });
+        await between();
+        atN.push(r);
+        log(r.status === 'ok'
+          ? `W1 N=${n} ${r.name}: median ${r.median.toFixed(2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
+          : `W1 N=${n} ${r.name}: skipped (${r.reason})`);
+      }
+      const c = checkW1(atN);
+      if (c) {
+        all.checks.push(`W1 N=${n}: ${atN.filter((r) => r.counts.length).length} engines agree on every ` +
+          `frame's pair count (reference ${c.reference}, ${c.frames} frames)`);
+      }
+      all.w1.push(...atN);
+    }
+    if (w3) {
+      const atN = [];
+      for (const e of engines.filter((x) => x.w3)) {
+        const r = runW3(e, n, mode, { seed });
+        await between();
+        atN.push(r);
+        log(`W3 N=${n} ${r.name}: 64×64 ${r.small.usPerQuery.toFixed(2)} µs/query, ` +
+          `viewport ${r.viewport.usPerQuery.toFixed(1)} µs/query`);
+      }
+      const c = checkW3(atN);
+      if (c) all.checks.push(`W3 N=${n}: ${atN.length} engines agree on every query set's hits (reference ${c.reference})`);
+      all.w3.push(...atN);
+    }
+  }
+  return all;
+}
