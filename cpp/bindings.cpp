@@ -8,6 +8,7 @@ EMSCRIPTEN_BINDINGS(quadtree_wasm) {
   using namespace emscripten;
   using namespace qt;
   function("create", &sessionCreate);
+  function("createLinear", &sessionCreateLinear);
   function("destroy", &sessionDestroy);
   function("stageRects", &sessionStageRects);
   function("stageIds", &sessionStageIds);

@@ -5,6 +5,12 @@ namespace qt {
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
+// Runs `f` on whichever tree the session has; for the calls both kinds share.
+template <class F>
+auto onTree(Session& s, F f) {
+  return s.linear ? f(*s.linear) : f(s.tree);
+}
+
 int32_t publish(Session& s) {
   s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.results.data()));
   s.io[1] = int32_t(s.results.size());
@@ -15,6 +21,12 @@ int32_t publish(Session& s) {
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level) {
   auto* s = new Session(Quadtree({x, y, w, h}, maxObjects, maxLevels, level));
+  return reinterpret_cast<Handle>(s);
+}
+
+Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth) {
+  auto* s = new Session(Quadtree({x, y, w, h}, 1, 0, 0));
+  s->linear = std::make_unique<LinearQuadtree>(Rect{x, y, w, h}, depth);
   return reinterpret_cast<Handle>(s);
 }
 
@@ -29,7 +41,8 @@ void sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.stageRects + 4 * i;
-    s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
+    if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
+    else s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
   }
 }
 
@@ -71,12 +84,14 @@ void sessionNodeGeom(Handle h, int32_t node) {
   s.geom[4] = s.tree.nodeLevel(node);
 }
 
-void sessionClear(Handle s) { at(s).tree.clear(); }
+void sessionClear(Handle s) {
+  onTree(at(s), [](auto& t) { t.clear(); });
+}
 void sessionClearNode(Handle s, int32_t node) { at(s).tree.clearNode(node); }
 
 void sessionStats(Handle h) {
   Session& s = at(h);
-  const Stats st = s.tree.stats();
+  const Stats st = onTree(s, [](auto& t) { return t.stats(); });
   s.io[2] = st.nodes;
   s.io[3] = st.leaves;
   s.io[4] = st.depth;
@@ -85,12 +100,16 @@ void sessionStats(Handle h) {
   s.io[7] = st.objects;
 }
 
-bool sessionValidate(Handle s) { return at(s).tree.validate(); }
+bool sessionValidate(Handle s) {
+  return onTree(at(s), [](auto& t) { return t.validate(); });
+}
 
-bool sessionRemove(Handle s, int32_t id) { return at(s).tree.remove(id); }
+bool sessionRemove(Handle s, int32_t id) {
+  return onTree(at(s), [&](auto& t) { return t.remove(id); });
+}
 
 bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h) {
-  return at(s).tree.update(id, {x, y, w, h});
+  return onTree(at(s), [&](auto& t) { return t.update(id, Rect{x, y, w, h}); });
 }
 
 Handle sessionScratch(Handle h, int32_t count) {
@@ -103,48 +122,65 @@ Handle sessionScratch(Handle h, int32_t count) {
 
 int32_t sessionRefresh(Handle h, int32_t count) {
   Session& s = at(h);
-  int32_t changed = 0;
+  int32_t moved = 0;
   for (int32_t id = 0; id < count; ++id) {
     const double* r = s.scratch.data() + 4 * size_t(id);
-    if (r[0] != r[0] || !s.tree.contains(id)) continue;  // NaN: no object under this id
+    if (r[0] != r[0]) continue;  // NaN: no object under this id
+    const Rect rect{r[0], r[1], r[2], r[3]};
+    if (s.linear) {  // update() is O(1) and tells whether it moved
+      moved += s.linear->contains(id) && s.linear->update(id, rect);
+      continue;
+    }
+    if (!s.tree.contains(id)) continue;
     const Rect& old = s.tree.objectRect(id);
-    if (old.x == r[0] && old.y == r[1] && old.w == r[2] && old.h == r[3]) continue;
-    s.tree.update(id, {r[0], r[1], r[2], r[3]});
-    ++changed;
+    if (old.x == rect.x && old.y == rect.y && old.w == rect.w && old.h == rect.h) continue;
+    moved += s.tree.update(id, rect);
   }
-  return changed;
+  return moved;
 }
 
 void sessionSetRects(Handle h, int32_t count) {
   Session& s = at(h);
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.scratch.data() + 4 * size_t(i);
-    s.tree.update(s.scratchIds[i], {r[0], r[1], r[2], r[3]});
+    onTree(s, [&](auto& t) { return t.update(s.scratchIds[i], Rect{r[0], r[1], r[2], r[3]}); });
   }
 }
 
 int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   Session& s = at(h);
   s.results.clear();
-  s.tree.search({x, y, w, hgt}, s.results);
+  onTree(s, [&](auto& t) { t.search(Rect{x, y, w, hgt}, s.results); });
   return publish(s);
 }
 
 bool sessionCollides(Handle s, double x, double y, double w, double h) {
-  return at(s).tree.collides({x, y, w, h});
+  return onTree(at(s), [&](auto& t) { return t.collides(Rect{x, y, w, h}); });
 }
 
 int32_t sessionPairs(Handle h) {
   Session& s = at(h);
   s.results.clear();
-  s.tree.pairs(s.results);
+  onTree(s, [&](auto& t) { t.pairs(s.results); });
   return publish(s) / 2;
 }
 
 int32_t sessionNodeWalk(Handle h) {
   Session& s = at(h);
   s.walk.clear();
-  s.tree.nodeWalk(s.walk);
+  if (s.linear) {
+    // The linear tree lists (level, x, y, w, h, count), depth-first: a node is a leaf unless the
+    // next one is its child. Widen to the quadtree's seven numbers.
+    std::vector<double> six;
+    s.linear->nodes(six);
+    for (size_t i = 0; i < six.size(); i += 6) {
+      const bool leaf = i + 6 >= six.size() || six[i + 6] != six[i] + 1;
+      s.walk.insert(s.walk.end(), six.begin() + i, six.begin() + i + 6);
+      s.walk.push_back(leaf ? 1 : 0);
+    }
+  } else {
+    s.tree.nodeWalk(s.walk);
+  }
   s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.walk.data()));
   return int32_t(s.walk.size() / 7);
 }

@@ -5,8 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "linear_quadtree.h"
 #include "quadtree.h"
 
 namespace qt {
@@ -16,6 +18,8 @@ constexpr int32_t kStageCapacity = 1024;  // inserts the facade may stage before
 struct Session {
   explicit Session(const Quadtree& t) : tree(t) {}
   Quadtree tree;
+  // Set for a LinearQuadtree: then `tree` stays empty and the calls shared by both kinds go here.
+  std::unique_ptr<LinearQuadtree> linear;
   std::vector<int32_t> results;         // ids of the last query
   double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
   int32_t stageIds[kStageCapacity];
@@ -32,6 +36,7 @@ using Handle = uintptr_t;
 
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level);
+Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
 void sessionDestroy(Handle s);
 Handle sessionStageRects(Handle s);
 Handle sessionStageIds(Handle s);
@@ -53,13 +58,13 @@ void sessionClearNode(Handle s, int32_t node);
 void sessionStats(Handle s);  // io[2..7]: nodes, leaves, depth, links, entries, objects
 bool sessionValidate(Handle s);
 
-// Beyond quadtree-js.
+// Beyond quadtree-js; these serve both kinds of tree.
 bool sessionRemove(Handle s, int32_t id);
 bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);  // moved?
 // Room for `count` rects (and ids) in scratch; returns the rects' address (ids: io[0]).
 Handle sessionScratch(Handle s, int32_t count);
 // scratch holds one rect per id 0..count-1 (x NaN: skip); re-places every present object whose
-// rect changed. Returns how many changed.
+// rect changed. Returns how many moved to other nodes.
 int32_t sessionRefresh(Handle s, int32_t count);
 // Inserts or updates `count` objects: ids from scratchIds, rects from scratch.
 void sessionSetRects(Handle s, int32_t count);

@@ -31,6 +31,9 @@ bool fail(std::string* why, const Parts&... parts) {
 
 LinearQuadtree::LinearQuadtree(Rect bounds, int32_t depth)
     : bounds_(bounds), depth_(std::min(std::max(depth, int32_t(1)), kMaxDepth)) {
+  static_assert(sizeof(Node) == 8 && sizeof(Cells) == 16 && sizeof(Link) == 12 &&
+                    sizeof(Entry) == 40,
+                "the sizes noted in linear_quadtree.h");
   side_ = int32_t(1) << depth_;
   // A zero scale sends every coordinate to cell 0: one node, but every query stays exact.
   auto scale = [&](double extent) {
@@ -293,7 +296,7 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
 
 Stats LinearQuadtree::stats() const {
   Stats s;
-  s.links = s.entries = size_;
+  s.links = s.entries = s.objects = size_;
   if (size_ == 0) return s;
   struct Frame {
     int32_t level, cx, cy;

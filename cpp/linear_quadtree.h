@@ -57,7 +57,7 @@ class LinearQuadtree {
   void pairs(std::vector<int32_t>& out);
 
   // nodes: nodes holding objects; leaves: those with no objects below them; depth: the deepest
-  // level holding objects; links and entries: objects stored (each is stored once).
+  // level holding objects; links, entries and objects: objects stored (each is stored once).
   Stats stats() const;
   // Checks every invariant; on failure returns false and says which in `why`.
   bool validate(std::string* why = nullptr) const;

@@ -8,10 +8,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = process.argv[2] || join(root, 'build-wasm');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // The facade: js/lib files in this order form the body of one function of the native module.
-const parts = ['session.js', 'quadtree.js', 'advanced.js'];
+const parts = ['session.js', 'quadtree.js', 'advanced.js', 'linear.js'];
 const facade = `function defineQuadtree(native) {
 'use strict';
 ${parts.map((f) => readFileSync(join(root, 'js', 'lib', f), 'utf8')).join('\n')}
+Quadtree.LinearQuadtree = LinearQuadtree;
 return Quadtree;
 }`;
 const banner = `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for @timohausmann/quadtree-js, in WebAssembly */\n`;
@@ -38,7 +39,8 @@ else root.Quadtree = Quadtree;
 const esm = `${banner}${glue('qt_esm.mjs')}
 ${facade}
 const Quadtree = defineQuadtree(createQuadtreeNative());
-export { Quadtree };
+const LinearQuadtree = Quadtree.LinearQuadtree;
+export { Quadtree, LinearQuadtree };
 export default Quadtree;
 `;
 

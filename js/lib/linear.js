@@ -1,0 +1,59 @@
+// LinearQuadtree: a fixed-depth tree that stores each object once, in the deepest node whose
+// cell holds it, found in O(1) from the object's corners. Moving an object is O(1), so it suits
+// scenes where most objects move a little every frame (update/refresh + pairs). It answers
+// search, collides and pairs exactly as Quadtree does; it has no quadtree-js retrieve.
+// (A fragment of defineQuadtree's body; see session.js.)
+
+/**
+ * @param {{x:number,y:number,width:number,height:number}} bounds the area objects are mostly in;
+ *   objects outside it stay indexed (placed at the edge) and queryable
+ * @param {{depth?: number}} [options] levels below the root, 1..12 (default 8: 256×256 cells);
+ *   memory is about 8 bytes × 4^depth × 4/3
+ */
+function LinearQuadtree(bounds, options) {
+  if (!(this instanceof LinearQuadtree)) throw new TypeError("Class constructor LinearQuadtree cannot be invoked without 'new'");
+  var r = readBounds('LinearQuadtree', bounds);
+  var depth = 8;
+  if (options !== undefined && options !== null) {
+    if (typeof options !== 'object') {
+      throw new TypeError('LinearQuadtree constructor: options must be an object like { depth: 8 }, got ' + describe(options));
+    }
+    if (options.depth !== undefined) depth = options.depth;
+  }
+  if (typeof depth !== 'number' || !(depth >= 1 && depth <= 12) || depth !== Math.floor(depth)) {
+    throw new RangeError('LinearQuadtree constructor: options.depth must be an integer from 1 to 12, got ' + describe(depth));
+  }
+  this.bounds = bounds;
+  this.depth = depth;
+  hide(this, new Session(native.createLinear(r[0], r[1], r[2], r[3], depth)), 0);
+}
+
+var linearProto = LinearQuadtree.prototype;
+
+/** Indexes an object (or each object of an array); inserting one already there moves it. */
+linearProto.insert = function (obj) {
+  var s = live(this, 'insert');
+  useMode(s, OBJECTS, 'insert');
+  if (Array.isArray(obj)) {
+    var rects = new Array(obj.length);
+    for (var i = 0; i < obj.length; i++) {
+      rects[i] = [0, 0, 0, 0];
+      readRect('insert', 'rect[' + i + ']', obj[i], rects[i]);
+    }
+    for (i = 0; i < obj.length; i++) stage(s, obj[i], rects[i]);
+    return;
+  }
+  readRect('insert', 'rect', obj, rectIn);
+  stage(s, obj, rectIn);
+};
+
+/** Removes every object. */
+linearProto.clear = function () {
+  var s = live(this, 'clear');
+  native.clear(s.handle);
+  s.cleared();
+};
+
+linearProto.dispose = proto.dispose;
+linearProto[DISPOSE] = proto.dispose;
+installAdvanced(linearProto);
