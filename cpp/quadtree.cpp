@@ -1,6 +1,7 @@
 #include "quadtree.h"
 
 #include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 namespace qt {
@@ -77,8 +78,11 @@ void Quadtree::appendToLeaf(int32_t leaf, int32_t entry) {
   ++n.count;
 }
 
+// quadtree-js checks a leaf right after it stores an object, so a leaf that never receives
+// one never splits, even when max_objects is negative.
 bool Quadtree::overflows(int32_t leaf) const {
-  return double(nodes_[leaf].count) > maxObjects_ && levels_[leaf] < maxLevels_;
+  const int32_t count = nodes_[leaf].count;
+  return count > 0 && double(count) > maxObjects_ && levels_[leaf] < maxLevels_;
 }
 
 // quadtree-js splits a leaf the moment it holds more than max_objects and re-inserts its objects
@@ -225,17 +229,32 @@ void Quadtree::forLeaves(int32_t node, const Rect& rect, Visit visit) {
 
 void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
   if (!packed_) pack();
-  if (dedup) beginQuery(maxObject_);
-  forLeaves(node, rect, [&](int32_t n) {
+  // quadtree-js removes duplicates at every node whose level is 0, within its subtree: with the
+  // usual root level 0 that is the whole result; below a negative root level, each subtree at
+  // level 0 on its own; above level 0, or for a fractional level, nowhere.
+  const double start = levels_[node];
+  const bool scopes = dedup && start <= 0 && start == std::floor(start);
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    const Node& nd = nodes_[n];
+    if (scopes && levels_[n] == 0) beginQuery(maxObject_);
+    if (nd.children >= 0) {
+      const unsigned mask = childMask(rects_[n], rect);
+      for (int q = 3; q >= 0; --q)
+        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+      continue;
+    }
+    const bool once = scopes && levels_[n] >= 0;
     const int32_t* ids = packedIds_.data() + packStart_[n];
-    const int32_t count = nodes_[n].count;
-    for (int32_t i = 0; i < count; ++i) {
+    for (int32_t i = 0; i < nd.count; ++i) {
       const int32_t v = ids[i];
       if (v >= 0) out.push_back(v);
-      else if (!dedup || stampFresh(~v)) out.push_back(~v);
+      else if (!once || stampFresh(~v)) out.push_back(~v);
     }
-    return true;
-  });
+  }
 }
 
 void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {

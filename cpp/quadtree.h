@@ -58,7 +58,8 @@ class Quadtree {
   void insert(int32_t node, int32_t object, const Rect& rect);
 
   // Appends to `out` the objects of every leaf below `node` that `rect` reaches, depth-first in
-  // child order and insertion order inside a leaf; with `dedup`, each id once (first occurrence).
+  // child order and insertion order inside a leaf; with `dedup`, duplicates are dropped as
+  // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0).
   void retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out);
 
   // Appends every distinct object below `node`, in the same depth-first order.

@@ -126,7 +126,7 @@ proto.retrieve = function (pRect) {
   }
   readRect('retrieve', 'rect', pRect, rectIn);
   flush(s);
-  var count = native.retrieve(s.handle, this._n, rectIn[0], rectIn[1], rectIn[2], rectIn[3], this.level === 0);
+  var count = native.retrieve(s.handle, this._n, rectIn[0], rectIn[1], rectIn[2], rectIn[3], true);
   return collect(s, count, out);
 };
 

@@ -138,6 +138,9 @@ function live(tree, method) {
   if (s.disposed) {
     throw new Error('Quadtree.' + method + ': this quadtree was disposed; create a new one');
   }
+  if (tree._n !== 0 && s.views[tree._n] !== tree) {
+    throw new Error('Quadtree.' + method + ': this node was removed by clear(); read tree.nodes again');
+  }
   return s;
 }
 
