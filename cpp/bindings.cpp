@@ -18,6 +18,7 @@ EMSCRIPTEN_BINDINGS(quadtree_wasm) {
   function("flush", &sessionFlush);
   function("insert", &sessionInsert);
   function("retrieve", &sessionRetrieve);
+  function("locate", &sessionLocate);
   function("allObjects", &sessionAllObjects);
   function("nodeObjects", &sessionNodeObjects);
   function("children", &sessionChildren);

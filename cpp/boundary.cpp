@@ -58,6 +58,10 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
   return publish(s);
 }
 
+int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup) {
+  return at(s).tree.locate(node, {x, y, w, h}, dedup);
+}
+
 int32_t sessionAllObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();

@@ -49,6 +49,7 @@ void sessionFlush(Handle s, int32_t count);
 void sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
 // Each of these fills `results` and returns its count (also in io[0..1]).
 int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
+int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 int32_t sessionAllObjects(Handle s, int32_t node);
 int32_t sessionNodeObjects(Handle s, int32_t node);
 int32_t sessionChildren(Handle s, int32_t node);

@@ -185,6 +185,7 @@ bool Quadtree::stampFresh(int32_t object) {
 
 void Quadtree::pack() {
   packStart_.resize(nodes_.size());
+  leafRepeats_.assign(nodes_.size(), 0);
   packedIds_.clear();
   packedRects_.clear();
   stack_.clear();
@@ -198,11 +199,15 @@ void Quadtree::pack() {
       continue;
     }
     packStart_[n] = int32_t(packedIds_.size());
+    bool fresh = false;  // a stamp scope begun for this leaf
     for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
       const int32_t e = links_[l].entry, object = entryObject_[e];
       const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
       packedIds_.push_back(once ? object : ~object);
       packedRects_.push_back(objRect_[object]);
+      if (objEntries_[object] == e && entryNext_[e] < 0) continue;  // one entry: once per leaf
+      if (!fresh) beginQuery(maxObject_), fresh = true;
+      if (!stampFresh(object)) leafRepeats_[n] = 1;
     }
   }
   packed_ = true;
@@ -234,27 +239,61 @@ void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<
   // level 0 on its own; above level 0, or for a fractional level, nowhere.
   const double start = levels_[node];
   const bool scopes = dedup && start <= 0 && start == std::floor(start);
+  // First the leaves (and where a new de-duplication scope starts), then one copy pass into room
+  // made once: the copy loop is the hot one.
+  leaves_.clear();
+  size_t total = 0;
   stack_.clear();
   stack_.push_back(node);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
     const Node& nd = nodes_[n];
-    if (scopes && levels_[n] == 0) beginQuery(maxObject_);
-    if (nd.children >= 0) {
-      const unsigned mask = childMask(rects_[n], rect);
-      for (int q = 3; q >= 0; --q)
-        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+    if (scopes && levels_[n] == 0) leaves_.push_back(~n);  // marks a scope's start
+    if (nd.children < 0) {
+      leaves_.push_back(n);
+      total += size_t(nd.count);
       continue;
     }
-    const bool once = scopes && levels_[n] >= 0;
+    const unsigned mask = childMask(rects_[n], rect);
+    for (int q = 3; q >= 0; --q)
+      if (mask & (1u << q)) stack_.push_back(nd.children + q);
+  }
+  const size_t base = out.size();
+  out.resize(base + total);
+  int32_t* dst = out.data() + base;
+  for (const int32_t n : leaves_) {
+    if (n < 0) {
+      beginQuery(maxObject_);
+      continue;
+    }
     const int32_t* ids = packedIds_.data() + packStart_[n];
-    for (int32_t i = 0; i < nd.count; ++i) {
+    const int32_t count = nodes_[n].count;
+    if (!scopes || levels_[n] < 0) {
+      for (int32_t i = 0; i < count; ++i) *dst++ = ids[i] < 0 ? ~ids[i] : ids[i];
+      continue;
+    }
+    for (int32_t i = 0; i < count; ++i) {
       const int32_t v = ids[i];
-      if (v >= 0) out.push_back(v);
-      else if (!once || stampFresh(~v)) out.push_back(~v);
+      if (v >= 0) *dst++ = v;
+      else if (stampFresh(~v)) *dst++ = ~v;
     }
   }
+  out.resize(size_t(dst - out.data()));
+}
+
+int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {
+  if (!packed_) pack();
+  int32_t n = node;
+  while (nodes_[n].children >= 0) {
+    const unsigned mask = childMask(rects_[n], rect);
+    if (mask & (mask - 1)) return -1;
+    n = nodes_[n].children + __builtin_ctz(mask);
+  }
+  // De-duplication applies to this leaf when some node from `node` down to it is at level 0.
+  const double start = levels_[node];
+  const bool scoped = dedup && start <= 0 && start == std::floor(start) && levels_[n] >= 0;
+  return scoped && leafRepeats_[n] ? -1 : n;
 }
 
 void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {

@@ -62,6 +62,11 @@ class Quadtree {
   // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0).
   void retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out);
 
+  // The leaf whose own list is exactly what retrieve() would return for `rect` (the rect reaches
+  // that one leaf, and de-duplication removes nothing from it), or -1. Lets a caller reuse what
+  // it built from that leaf's list before.
+  int32_t locate(int32_t node, const Rect& rect, bool dedup);
+
   // Appends every distinct object below `node`, in the same depth-first order.
   void allObjects(int32_t node, std::vector<int32_t>& out);
 
@@ -144,11 +149,13 @@ class Quadtree {
   void forLeaves(int32_t node, const Rect& rect, Visit visit);
   bool packed_ = false;
   std::vector<int32_t> packStart_;   // per node: first index into packedIds_
+  std::vector<char> leafRepeats_;    // per node: a leaf that holds some object twice
   std::vector<int32_t> packedIds_;
   std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
 
   std::vector<int32_t> stack_;    // scratch for walks
   std::vector<int32_t> pending_;  // leaves an insert overfilled
+  std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
   std::vector<int32_t> leafObjects_;  // scratch for pairs()
 };
 

@@ -29,7 +29,7 @@ function installAdvanced(proto) {
   /** Removes an object (or a numeric id), wherever its coordinates are now. True if it was there. */
   proto.remove = function (item) {
     var s = live(this, 'remove');
-    flush(s);
+    changing(s);
     var id = s.present(item);
     if (id === undefined) return false;
     native.remove(s.handle, id);
@@ -45,7 +45,7 @@ function installAdvanced(proto) {
   proto.update = function (obj) {
     var s = live(this, 'update');
     readRect('update', 'rect', obj, rectIn);
-    flush(s);
+    changing(s);
     var id = s.mode === OBJECTS ? s.present(obj) : undefined;
     if (id === undefined) return false;
     native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
@@ -58,7 +58,7 @@ function installAdvanced(proto) {
    */
   proto.refresh = function () {
     var s = live(this, 'refresh');
-    flush(s);
+    changing(s);
     if (s.mode !== OBJECTS) return 0;
     var objects = s.objects, n = objects.length, inserted = s.inserted, frame = s.frame;
     var at = native.scratch(s.handle, n) >> 3;
@@ -101,7 +101,7 @@ function installAdvanced(proto) {
     }
     if (ids !== undefined) for (i = 0; i < n; i++) checkId('setRects', ids[i]);
     useMode(s, IDS, 'setRects');
-    flush(s);
+    changing(s);
     var at = native.scratch(s.handle, n) >> 3;
     views();
     var idAt = i32[s.io] >> 2;
@@ -109,6 +109,7 @@ function installAdvanced(proto) {
     for (i = 0; i < n; i++) {
       var id = ids === undefined ? i : ids[i];
       i32[idAt + i] = id;
+      if (s.objects[id] === undefined) s.known++;
       s.objects[id] = id;
       s.mark(id);
     }

@@ -109,7 +109,7 @@ proto.insert = function (pRect) {
 
 function insertChecked(tree, s, obj, r) {
   if (tree._n === 0) return stage(s, obj, r);
-  flush(s); // into a subnode: quadtree-js allows it; rare, so not staged
+  changing(s); // into a subnode: quadtree-js allows it; rare, so not staged
   native.insert(s.handle, tree._n, idFor(s, obj), r[0], r[1], r[2], r[3]);
 }
 
@@ -126,8 +126,18 @@ proto.retrieve = function (pRect) {
   }
   readRect('retrieve', 'rect', pRect, rectIn);
   flush(s);
-  var count = native.retrieve(s.handle, this._n, rectIn[0], rectIn[1], rectIn[2], rectIn[3], true);
-  return collect(s, count, out);
+  var x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
+  // Most game queries reach one leaf: then the answer is that leaf's list, which we build once
+  // per change of the tree and copy (callers may keep and mutate what they get).
+  var leaf = native.locate(s.handle, this._n, x, y, w, h, true);
+  if (leaf >= 0) {
+    var list = s.leafLists[leaf];
+    if (list === undefined) list = s.leafLists[leaf] = collect(s, native.nodeObjects(s.handle, leaf), null);
+    if (out === null) return list.slice();
+    for (var i = 0; i < list.length; i++) out.push(list[i]);
+    return out;
+  }
+  return collect(s, native.retrieve(s.handle, this._n, x, y, w, h, true), out);
 };
 
 /** Every distinct object in this tree, appended to `returnedObjects` (a new array if omitted). */
@@ -167,7 +177,7 @@ proto.clear = function () {
     s.views.length = 1;
     return;
   }
-  flush(s);
+  changing(s);
   dropViews(s, this._n);
   native.clearNode(s.handle, this._n);
 };

@@ -40,8 +40,10 @@ function Session(handle) {
   this.inserted = new Int32Array(64); // id -> frame of its last insert
   this.frame = 1;
   this.count = 0; // distinct objects in the tree
+  this.known = 0; // objects in the id table (in the tree, or cached from the frame before)
   this.freeIds = []; // ids free for reuse
   this.views = []; // node index -> its Quadtree view (root at 0)
+  this.leafLists = []; // leaf index -> its objects, while the tree does not change
   this.disposed = false;
   if (registry) registry.register(this, handle, this);
 }
@@ -50,21 +52,24 @@ function Session(handle) {
 // just ended (so nothing is held longer than one clear), and starts a new frame.
 Session.prototype.cleared = function () {
   this.staged = 0;
-  this.count = 0;
+  this.leafLists = [];
   if (this.mode === IDS) {
     this.objects = [];
     this.freeIds.length = 0;
+    this.known = 0;
     this.mode = 0;
-  } else {
+  } else if (this.known !== this.count) { // in a steady loop every known object came back
     var objects = this.objects, inserted = this.inserted, frame = this.frame;
     for (var id = 0; id < objects.length; id++) {
       if (objects[id] !== undefined && inserted[id] !== frame) this.release(id);
     }
   }
+  this.count = 0;
   this.frame++;
 };
 
 Session.prototype.release = function (id) {
+  this.known--;
   if (this.mode === OBJECTS) {
     this.idOf.delete(this.objects[id]);
     this.freeIds.push(id);
@@ -155,6 +160,7 @@ function useMode(s, mode, method) {
     s.objects = [];
     s.idOf.clear();
     s.freeIds.length = 0;
+    s.known = 0;
   }
   s.mode = mode;
 }
@@ -164,7 +170,14 @@ function flush(s) {
     var n = s.staged;
     s.staged = 0;
     native.flush(s.handle, n);
+    s.leafLists = [];
   }
+}
+
+// Before any other change to the native tree.
+function changing(s) {
+  flush(s);
+  if (s.leafLists.length) s.leafLists = [];
 }
 
 function idFor(s, obj) {
@@ -173,6 +186,7 @@ function idFor(s, obj) {
     id = s.freeIds.length ? s.freeIds.pop() : s.objects.length;
     s.objects[id] = obj;
     s.idOf.set(obj, id);
+    s.known++;
   }
   s.mark(id);
   return id;
