@@ -16,7 +16,7 @@ namespace qt {
 constexpr int32_t kStageCapacity = 1024;  // inserts the facade may stage before it must flush
 
 struct Session {
-  explicit Session(const Quadtree& t) : tree(t) {}
+  explicit Session(Quadtree&& t) : tree(static_cast<Quadtree&&>(t)) {}
   Quadtree tree;
   // Set for a LinearQuadtree: then `tree` stays empty and the calls shared by both kinds go here.
   std::unique_ptr<LinearQuadtree> linear;

@@ -1,5 +1,7 @@
 #include "linear_quadtree.h"
 
+#include "sort.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -20,10 +22,15 @@ inline void put(std::string& s, const char* part) { s += part; }
 inline void put(std::string& s, int32_t part) { s += std::to_string(part); }
 template <class... Parts>
 bool fail(std::string* why, const Parts&... parts) {
+#ifndef QT_VALIDATE_QUIET  // the wasm build: JavaScript only reads true or false
   if (why) {
     why->clear();
     (put(*why, parts), ...);
   }
+#else
+  (void)why;
+  ((void)parts, ...);
+#endif
   return false;
 }
 
@@ -217,7 +224,7 @@ void LinearQuadtree::enterPairs(int32_t node, int32_t active, std::vector<int32_
   }
   const int32_t end = int32_t(scratch_.size());
   Entry* s = scratch_.data();
-  std::sort(s + own, s + end, [](const Entry& a, const Entry& b) { return a.x0 < b.x0; });
+  shellSort(s + own, s + end, [](const Entry& a, const Entry& b) { return a.x0 < b.x0; });
 
   auto test = [&out](const Entry& a, const Entry& b) {
     if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) {

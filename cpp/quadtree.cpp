@@ -1,8 +1,9 @@
 #include "quadtree.h"
 
+#include "sort.h"
+
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
 
 namespace qt {
 
@@ -296,31 +297,6 @@ int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {
   return scoped && leafRepeats_[n] ? -1 : n;
 }
 
-void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
-  if (!packed_) pack();
-  beginQuery(maxObject_);
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      for (int q = 3; q >= 0; --q) stack_.push_back(nd.children + q);
-      continue;
-    }
-    const int32_t* ids = packedIds_.data() + packStart_[n];
-    for (int32_t i = 0; i < nd.count; ++i)
-      if (ids[i] >= 0) out.push_back(ids[i]);
-      else if (stampFresh(~ids[i])) out.push_back(~ids[i]);
-  }
-}
-
-void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
-  for (int32_t l = nodes_[node].head; l >= 0; l = links_[l].next)
-    out.push_back(entryObject_[links_[l].entry]);
-}
-
 bool Quadtree::contains(int32_t object) const {
   return object >= 0 && object <= maxObject_ && objEntries_[object] >= 0;
 }
@@ -448,7 +424,7 @@ void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
   for (int32_t i = start; i < start + count; ++i)
     if (packedIds_[i] >= 0 || stampFresh(~packedIds_[i])) leafObjects_.push_back(i);
   // Sort by left edge and sweep: only objects that start before one ends can overlap it.
-  std::sort(leafObjects_.begin(), leafObjects_.end(),
+  shellSort(leafObjects_.data(), leafObjects_.data() + leafObjects_.size(),
             [&](int32_t a, int32_t b) { return packedRects_[a].x < packedRects_[b].x; });
   const size_t k = leafObjects_.size();
   for (size_t i = 0; i < k; ++i) {
@@ -480,19 +456,6 @@ void Quadtree::pairs(std::vector<int32_t>& out) {
     } else {
       pairsInLeaf(n, out);
     }
-  }
-}
-
-void Quadtree::nodeWalk(std::vector<double>& out) const {
-  std::vector<int32_t> walk{root()};
-  while (!walk.empty()) {
-    const int32_t n = walk.back();
-    walk.pop_back();
-    const Rect& r = rects_[n];
-    const bool leaf = nodes_[n].children < 0;
-    out.insert(out.end(), {levels_[n], r.x, r.y, r.w, r.h, double(nodes_[n].count), leaf ? 1.0 : 0.0});
-    if (!leaf)
-      for (int q = 3; q >= 0; --q) walk.push_back(nodes_[n].children + q);
   }
 }
 
@@ -540,117 +503,6 @@ void Quadtree::clearNode(int32_t node) {
   if (node == root()) return clear();
   packed_ = false;
   freeSubtree(node);
-}
-
-Stats Quadtree::stats() const {
-  Stats s;
-  s.entries = int32_t(entryObject_.size());
-  for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) --s.entries;
-  s.objects = objectCount_;
-  std::vector<std::pair<int32_t, int32_t>> walk{{0, 0}};
-  while (!walk.empty()) {
-    auto [n, depth] = walk.back();
-    walk.pop_back();
-    ++s.nodes;
-    if (depth > s.depth) s.depth = depth;
-    if (nodes_[n].children >= 0) {
-      for (int q = 0; q < 4; ++q) walk.push_back({nodes_[n].children + q, depth + 1});
-    } else {
-      ++s.leaves;
-      s.links += nodes_[n].count;
-    }
-  }
-  return s;
-}
-
-bool Quadtree::validate(std::string* why) const {
-  // std::string only: iostreams would triple the size of the wasm.
-  auto text = [](const char* s) { return std::string(s); };
-  auto text2 = [](int32_t v) { return std::to_string(v); };
-  auto fail = [&](auto&&... parts) {
-    if (why) {
-      why->clear();
-      ((*why += [&](auto&& p) {
-         if constexpr (std::is_arithmetic_v<std::decay_t<decltype(p)>>) return text2(int32_t(p));
-         else return text(p);
-       }(parts)),
-       ...);
-    }
-    return false;
-  };
-  if (nodes_.size() != rects_.size() || nodes_.size() != levels_.size())
-    return fail("per-node arrays differ in length");
-  if (entryObject_.size() != entryRect_.size()) return fail("per-entry arrays differ in length");
-  std::vector<char> seenNode(nodes_.size(), 0), seenLink(links_.size(), 0);
-  for (int32_t b : freeBlocks_) {
-    if (b < 1 || b + 4 > int32_t(nodes_.size())) return fail("free block ", b, " out of range");
-    for (int q = 0; q < 4; ++q) {
-      if (seenNode[b + q]) return fail("node ", b + q, " freed twice");
-      seenNode[b + q] = 2;
-    }
-  }
-  for (int32_t l = freeLink_; l >= 0; l = links_[l].next) {
-    if (l >= int32_t(links_.size()) || seenLink[l]) return fail("free link list broken at ", l);
-    seenLink[l] = 2;
-  }
-  std::vector<int32_t> walk{0};
-  while (!walk.empty()) {
-    const int32_t n = walk.back();
-    walk.pop_back();
-    if (seenNode[n]) return fail("node ", n, seenNode[n] == 2 ? " is live and free" : " reached twice");
-    seenNode[n] = 1;
-    const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      if (nd.children + 4 > int32_t(nodes_.size())) return fail("node ", n, " children out of range");
-      if (nd.head != -1 || nd.count != 0) return fail("split node ", n, " holds objects");
-      for (int q = 0; q < 4; ++q) {
-        const int32_t c = nd.children + q;
-        const Rect e = childRect(rects_[n], q), r = rects_[c];
-        if (e.x != r.x || e.y != r.y || e.w != r.w || e.h != r.h) return fail("node ", c, " has a wrong rect");
-        if (levels_[c] != levels_[n] + 1) return fail("node ", c, " has a wrong level");
-        walk.push_back(c);
-      }
-      continue;
-    }
-    int32_t count = 0, last = -1;
-    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
-      if (l >= int32_t(links_.size()) || seenLink[l]) return fail("leaf ", n, " list broken at link ", l);
-      seenLink[l] = 1;
-      const int32_t e = links_[l].entry;
-      if (e < 0 || e >= int32_t(entryObject_.size())) return fail("link ", l, " names no entry");
-      if (entryObject_[e] < 0 || entryObject_[e] > maxObject_) return fail("entry ", e, " has a bad object id");
-      if (entryLeaf_[e] >= 0 && entryLeaf_[e] != n) return fail("entry ", e, " names the wrong leaf");
-      last = l;
-      ++count;
-    }
-    if (count != nd.count) return fail("leaf ", n, " count ", nd.count, " but ", count, " links");
-    if (last != nd.tail) return fail("leaf ", n, " tail is not its last link");
-  }
-  for (size_t n = 0; n < nodes_.size(); ++n)
-    if (!seenNode[n]) return fail("node ", n, " is neither reachable nor free");
-  for (size_t l = 0; l < links_.size(); ++l)
-    if (!seenLink[l]) return fail("link ", l, " is neither in a leaf nor free");
-  if (entryNext_.size() != entryObject_.size() || entryLeaf_.size() != entryObject_.size())
-    return fail("per-entry arrays differ in length");
-  std::vector<char> seenEntry(entryObject_.size(), 0);
-  for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) {
-    if (e >= int32_t(entryObject_.size()) || seenEntry[e] || entryObject_[e] != -1)
-      return fail("free entry list broken at ", e);
-    seenEntry[e] = 1;
-  }
-  int32_t objects = 0;
-  for (int32_t o = 0; o <= maxObject_; ++o) {
-    if (objEntries_[o] < 0) continue;
-    ++objects;
-    for (int32_t e = objEntries_[o]; e >= 0; e = entryNext_[e]) {
-      if (seenEntry[e] || entryObject_[e] != o) return fail("object ", o, " entry chain broken at ", e);
-      seenEntry[e] = 1;
-    }
-  }
-  if (objects != objectCount_) return fail("object count ", objectCount_, " but ", objects, " objects");
-  for (size_t e = 0; e < entryObject_.size(); ++e)
-    if (!seenEntry[e]) return fail("entry ", int32_t(e), " belongs to no object and is not free");
-  return true;
 }
 
 }  // namespace qt

@@ -3,18 +3,22 @@
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = process.argv[2] || join(root, 'build-wasm');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // The facade: js/lib files in this order form the body of one function of the native module.
 const parts = ['session.js', 'quadtree.js', 'advanced.js', 'linear.js'];
-const facade = `function defineQuadtree(native) {
+const source = `function defineQuadtree(native) {
 'use strict';
 ${parts.map((f) => readFileSync(join(root, 'js', 'lib', f), 'utf8')).join('\n')}
 Quadtree.LinearQuadtree = LinearQuadtree;
 return Quadtree;
 }`;
+// Minified, but with the public names kept: they are the API (and quadtree-js's field names).
+const keep = /^(Quadtree|LinearQuadtree|PairList)$/; // names users see in the console
+const facade = (await minify(source, { compress: { passes: 2 }, mangle: true, keep_fnames: keep })).code;
 const banner = `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for @timohausmann/quadtree-js, in WebAssembly */\n`;
 
 // Emscripten appends its own export lines after the factory; ours replace them.
