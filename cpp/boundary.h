@@ -23,7 +23,8 @@ struct Session {
   std::vector<int32_t> results;         // ids of the last query
   double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
   int32_t stageIds[kStageCapacity];
-  // io[0]: address of the results, io[1]: their count; then stats
+  // io[0]: address of the results (a wasm32 address; natively only its low 32 bits), io[1]:
+  // their count; then stats
   int32_t io[8];
   double geom[5];  // x, y, width, height, level of the node last asked for
   std::vector<double> scratch;  // rects the facade hands over in bulk (refresh, typed arrays)

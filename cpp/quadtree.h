@@ -1,5 +1,6 @@
 // A region quadtree over flat arrays that reproduces @timohausmann/quadtree-js 1.2.6.
 //
+// Object ids are the caller's: int32 >= 0, dense (per-id arrays grow to the largest).
 // Nodes live in one pool and are addressed by int32 indices (-1 = none); a split node owns a block
 // of four contiguous children in quadtree-js order (0 top-right, 1 top-left, 2 bottom-left,
 // 3 bottom-right). Objects are identified by caller-chosen int32 ids; every insert stores one

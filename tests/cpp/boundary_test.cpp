@@ -1,0 +1,291 @@
+// The numbers-only Session functions of boundary.h, used natively the way the JS facade uses them:
+// write staged inserts through the stage buffers, flush, query, read results through io[0]/io[1].
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "boundary.h"
+#include "match.h"
+#include "oracle.h"
+#include "quadtree.h"
+#include "scenario.h"
+
+namespace {
+
+using namespace qt;
+using Ids = std::vector<int32_t>;
+
+// A session and typed views of its buffers, destroyed at the end of the test.
+struct Native {
+  Handle h;
+  double* stageRects;
+  int32_t* stageIds;
+  int32_t* io;
+  double* geom;
+
+  Native(double x, double y, double w, double hgt, double maxObjects, double maxLevels, double level)
+      : h(sessionCreate(x, y, w, hgt, maxObjects, maxLevels, level)),
+        stageRects(reinterpret_cast<double*>(sessionStageRects(h))),
+        stageIds(reinterpret_cast<int32_t*>(sessionStageIds(h))),
+        io(reinterpret_cast<int32_t*>(sessionIo(h))),
+        geom(reinterpret_cast<double*>(sessionGeom(h))) {}
+  ~Native() { sessionDestroy(h); }
+  Native(const Native&) = delete;
+  Native& operator=(const Native&) = delete;
+
+  void stage(int32_t slot, int32_t id, const Rect& r) {
+    stageIds[slot] = id;
+    stageRects[4 * slot + 0] = r.x;
+    stageRects[4 * slot + 1] = r.y;
+    stageRects[4 * slot + 2] = r.w;
+    stageRects[4 * slot + 3] = r.h;
+  }
+
+  // The ids the last query published: io[1] of them at address io[0]. io[0] is a full address
+  // only where pointers are 32 bits (wasm32); on a 64-bit host it holds the low 32 bits of it.
+  Ids results() const {
+    const auto& s = *reinterpret_cast<const Session*>(h);
+    const int32_t* at;
+    if constexpr (sizeof(uintptr_t) == 4) {
+      at = reinterpret_cast<const int32_t*>(uintptr_t(uint32_t(io[0])));
+    } else {
+      EXPECT_EQ(uint32_t(io[0]), uint32_t(reinterpret_cast<uintptr_t>(s.results.data())));
+      at = s.results.data();
+    }
+    return Ids(at, at + io[1]);
+  }
+
+  Ids retrieve(const Rect& r, bool dedup = true, int32_t node = 0) {
+    const int32_t n = sessionRetrieve(h, node, r.x, r.y, r.w, r.h, dedup);
+    EXPECT_EQ(n, io[1]);
+    return results();
+  }
+
+  qt::Stats stats() {
+    sessionStats(h);
+    qt::Stats s;
+    s.nodes = io[2];
+    s.leaves = io[3];
+    s.depth = io[4];
+    s.links = io[5];
+    s.entries = io[6];
+    s.objects = io[7];
+    return s;
+  }
+
+  const Quadtree& tree() const { return reinterpret_cast<const Session*>(h)->tree; }
+};
+
+const Rect kBounds{10, -20, 200, 100};
+
+TEST(Session, StartsAsOneEmptyValidLeafWithTheGivenBoundsAndLevel) {
+  Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 4, 2);
+  EXPECT_TRUE(sessionValidate(s.h));
+  EXPECT_EQ(sessionChildren(s.h, 0), -1);
+  sessionNodeGeom(s.h, 0);
+  EXPECT_EQ(s.geom[0], 10);
+  EXPECT_EQ(s.geom[1], -20);
+  EXPECT_EQ(s.geom[2], 200);
+  EXPECT_EQ(s.geom[3], 100);
+  EXPECT_EQ(s.geom[4], 2);
+  const qt::Stats st = s.stats();
+  EXPECT_EQ(st.nodes, 1);
+  EXPECT_EQ(st.leaves, 1);
+  EXPECT_EQ(st.depth, 0);
+  EXPECT_EQ(st.links, 0);
+  EXPECT_EQ(st.entries, 0);
+  EXPECT_EQ(st.objects, 0);
+}
+
+TEST(Session, BufferAddressesStayTheSameForTheSessionsLifetime) {
+  Native s(0, 0, 64, 64, 1, 8, 0);
+  for (int i = 0; i < 500; ++i) s.stage(i, i, {i * 0.1, i * 0.1, 0.05, 0.05});
+  sessionFlush(s.h, 500);  // grows the tree's arrays, not the session's buffers
+  EXPECT_EQ(reinterpret_cast<double*>(sessionStageRects(s.h)), s.stageRects);
+  EXPECT_EQ(reinterpret_cast<int32_t*>(sessionStageIds(s.h)), s.stageIds);
+  EXPECT_EQ(reinterpret_cast<int32_t*>(sessionIo(s.h)), s.io);
+  EXPECT_EQ(reinterpret_cast<double*>(sessionGeom(s.h)), s.geom);
+}
+
+TEST(Session, StageCapacityIs1024AndAFullStageFlushesInOneCall) {
+  EXPECT_EQ(sessionStageCapacity(), 1024);
+  EXPECT_EQ(sessionStageCapacity(), kStageCapacity);
+  Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 10, 4, 0);
+  for (int i = 0; i < kStageCapacity; ++i)
+    s.stage(i, i, {kBounds.x + (i % 32) * 6.0, kBounds.y + (i / 32) * 3.0, 2, 2});
+  sessionFlush(s.h, kStageCapacity);
+  EXPECT_TRUE(sessionValidate(s.h));
+  EXPECT_EQ(s.stats().entries, kStageCapacity);
+  EXPECT_EQ(sessionAllObjects(s.h, 0), kStageCapacity);
+}
+
+TEST(Session, FlushInsertsTheFirstCountStagedEntriesInOrder) {
+  Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 2, 4, 0);
+  Quadtree direct(kBounds, 2, 4, 0);
+  for (int i = 0; i < 10; ++i) s.stage(i, 100 + i, {kBounds.x + i * 19.0, kBounds.y + i * 9.0, 4, 4});
+  sessionFlush(s.h, 6);
+  for (int i = 0; i < 6; ++i) direct.insert(0, 100 + i, {kBounds.x + i * 19.0, kBounds.y + i * 9.0, 4, 4});
+  EXPECT_TRUE(sessionValidate(s.h));
+  EXPECT_EQ(s.stats().entries, 6);
+  Ids want;
+  direct.retrieve(0, kBounds, true, want);
+  EXPECT_EQ(s.retrieve(kBounds), want);
+  EXPECT_EQ(sessionChildren(s.h, 0), direct.children(0));
+}
+
+TEST(Session, FlushOfZeroChangesNothing) {
+  Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 2, 4, 0);
+  s.stage(0, 1, {20, -10, 1, 1});
+  sessionFlush(s.h, 0);
+  EXPECT_EQ(s.stats().entries, 0);
+  EXPECT_TRUE(s.retrieve(kBounds).empty());
+}
+
+TEST(Session, StageIsReusedForTheNextBatchAfterAFlush) {
+  Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 1, 5, 0);
+  Quadtree direct(kBounds, 1, 5, 0);
+  int32_t id = 0;
+  for (int batch = 0; batch < 3; ++batch) {
+    for (int i = 0; i < 7; ++i, ++id) {
+      const Rect r{kBounds.x + id * 9.0, kBounds.y + (id % 5) * 20.0, 3, 0};
+      s.stage(i, id, r);
+      direct.insert(0, id, r);
+    }
+    sessionFlush(s.h, 7);
+    EXPECT_TRUE(sessionValidate(s.h)) << "batch " << batch;
+  }
+  EXPECT_TRUE(qttest::sameRect(s.tree().nodeRect(0), kBounds));
+  for (const Rect& q : {kBounds, Rect{10, -20, 50, 50}, Rect{110, 30, 0, 0}}) {
+    Ids want;
+    direct.retrieve(0, q, true, want);
+    EXPECT_EQ(s.retrieve(q), want) << qttest::show(q);
+  }
+}
+
+TEST(Session, RetrieveReturnsTheCountAndPublishesTheIdsInIo) {
+  Native s(0, 0, 64, 64, 1, 4, 0);
+  s.stage(0, 5, {30, 30, 4, 4});  // in all four children once split
+  s.stage(1, 6, {2, 2, 1, 1});
+  sessionFlush(s.h, 2);
+  EXPECT_EQ(sessionRetrieve(s.h, 0, 0, 0, 64, 64, true), 2);
+  EXPECT_EQ(s.io[1], 2);
+  EXPECT_EQ(s.results(), (Ids{5, 6}));
+  EXPECT_EQ(sessionRetrieve(s.h, 0, 0, 0, 64, 64, false), 5);
+  EXPECT_EQ(s.results(), (Ids{5, 6, 5, 5, 5}));
+  EXPECT_EQ(sessionRetrieve(s.h, 0, 100, 100, 1, 1, true), 1);  // outside: bottom-right's 5
+  EXPECT_EQ(s.results(), (Ids{5}));
+}
+
+TEST(Session, EachQueryReplacesThePreviousResults) {
+  Native s(0, 0, 64, 64, 1, 4, 0);
+  s.stage(0, 1, {2, 2, 1, 1});
+  s.stage(1, 2, {40, 40, 1, 1});
+  sessionFlush(s.h, 2);
+  EXPECT_EQ(s.retrieve({0, 0, 64, 64}), (Ids{1, 2}));
+  EXPECT_EQ(s.retrieve({40, 40, 2, 2}), (Ids{2}));
+  EXPECT_EQ(sessionNodeObjects(s.h, 0), 0);  // the root is split
+  EXPECT_TRUE(s.results().empty());
+  EXPECT_EQ(sessionAllObjects(s.h, 0), 2);
+  EXPECT_EQ(s.results(), (Ids{1, 2}));
+}
+
+TEST(Session, ChildrenAndNodeGeomDescribeTheTreeForDrawing) {
+  Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 1, 3, 0);
+  for (int i = 0; i < 12; ++i) s.stage(i, i, {kBounds.x + i * 3.0, kBounds.y + i * 2.0, 1, 1});
+  sessionFlush(s.h, 12);
+  int32_t drawn = 0;
+  std::vector<int32_t> stack{0};
+  while (!stack.empty()) {
+    const int32_t n = stack.back();
+    stack.pop_back();
+    ++drawn;
+    sessionNodeGeom(s.h, n);
+    const double x = s.geom[0], y = s.geom[1], w = s.geom[2], h = s.geom[3], level = s.geom[4];
+    const int32_t c = sessionChildren(s.h, n);
+    if (c < 0) continue;
+    for (int q = 0; q < 4; ++q) {
+      sessionNodeGeom(s.h, c + q);
+      const Rect want = childRect({x, y, w, h}, q);
+      EXPECT_TRUE(qttest::sameRect({s.geom[0], s.geom[1], s.geom[2], s.geom[3]}, want));
+      EXPECT_EQ(s.geom[4], level + 1);
+      stack.push_back(c + q);
+    }
+  }
+  EXPECT_EQ(drawn, s.stats().nodes);
+  EXPECT_EQ(s.stats().depth, 3);
+}
+
+TEST(Session, InsertAtASubnodeGoesOnlyIntoThatSubtree) {
+  Native s(0, 0, 64, 64, 1, 4, 0);
+  s.stage(0, 1, {2, 2, 1, 1});
+  s.stage(1, 2, {40, 40, 1, 1});
+  sessionFlush(s.h, 2);
+  const int32_t bottomRight = sessionChildren(s.h, 0) + 3;
+  sessionInsert(s.h, bottomRight, 3, 2, 2, 1, 1);  // lies in the top-left, stored bottom-right
+  EXPECT_TRUE(sessionValidate(s.h));
+  EXPECT_EQ(s.retrieve({0, 0, 4, 4}), (Ids{1}));
+  EXPECT_EQ(s.retrieve({2, 2, 1, 1}, false, bottomRight), (Ids{3}));
+  sessionInsert(s.h, 0, 4, 50, 50, 1, 1);  // node 0 is the root
+  sessionInsert(s.h, 0, 4, 50, 50, 1, 1);
+  EXPECT_EQ(s.stats().entries, 5);
+  EXPECT_EQ(s.stats().objects, 4);
+}
+
+TEST(Session, ClearAndClearNodeEmptyTheTree) {
+  Native s(0, 0, 64, 64, 1, 4, 0);
+  for (int i = 0; i < 20; ++i) s.stage(i, i, {i * 3.0, i * 1.5, 1, 1});
+  sessionFlush(s.h, 20);
+  const int32_t topLeft = sessionChildren(s.h, 0) + 1;
+  ASSERT_GE(sessionChildren(s.h, topLeft), 0);
+  sessionClearNode(s.h, topLeft);
+  EXPECT_TRUE(sessionValidate(s.h));
+  EXPECT_EQ(sessionChildren(s.h, topLeft), -1);
+  EXPECT_EQ(sessionNodeObjects(s.h, topLeft), 0);
+  sessionClear(s.h);
+  EXPECT_TRUE(sessionValidate(s.h));
+  EXPECT_EQ(s.stats().nodes, 1);
+  EXPECT_EQ(s.stats().entries, 0);
+  EXPECT_EQ(sessionAllObjects(s.h, 0), 0);
+  s.stage(0, 7, {1, 1, 1, 1});
+  sessionFlush(s.h, 1);
+  EXPECT_EQ(s.retrieve({0, 0, 64, 64}), (Ids{7}));
+}
+
+TEST(Session, SessionsAreIndependent) {
+  Native a(0, 0, 64, 64, 1, 4, 0), b(0, 0, 64, 64, 1, 4, 0);
+  a.stage(0, 1, {1, 1, 1, 1});
+  b.stage(0, 2, {1, 1, 1, 1});
+  sessionFlush(a.h, 1);
+  EXPECT_EQ(b.stats().entries, 0);
+  sessionFlush(b.h, 1);
+  EXPECT_EQ(a.retrieve({0, 0, 64, 64}), (Ids{1}));
+  EXPECT_EQ(b.retrieve({0, 0, 64, 64}), (Ids{2}));
+  EXPECT_EQ(a.results(), (Ids{1}));  // a's results are its own
+}
+
+TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
+  for (uint32_t seed = 1; seed <= 40; ++seed) {
+    qttest::Scenario sc(seed + 70000);
+    const qttest::Params p = sc.params();
+    const auto objects = sc.objects(p, sc.integer(0, 300));
+    Native s(p.bounds.x, p.bounds.y, p.bounds.w, p.bounds.h, p.maxObjects, p.maxLevels, p.level);
+    oracle::Quadtree model(p.bounds, p.maxObjects, p.maxLevels, p.level);
+    size_t i = 0;
+    while (i < objects.size()) {  // batches of random size, as the facade flushes before queries
+      const int32_t batch = std::min<int32_t>(sc.integer(1, 80), int32_t(objects.size() - i));
+      for (int32_t k = 0; k < batch; ++k, ++i) {
+        s.stage(k, objects[i].id, objects[i].rect);
+        model.insert(objects[i]);
+      }
+      sessionFlush(s.h, batch);
+      ASSERT_TRUE(sessionValidate(s.h)) << "seed " << seed;
+      const Rect q = sc.rect(p.bounds, p.maxLevels);
+      ASSERT_EQ(s.retrieve(q), model.retrieve(q)) << "seed " << seed << " " << qttest::show(q);
+    }
+    ASSERT_TRUE(qttest::SameTree(s.tree(), model)) << "seed " << seed;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,166 @@
+// qt::childMask and qt::childRect: which children a rect reaches, and where the children lie.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "match.h"
+#include "oracle.h"
+#include "quadtree.h"
+
+namespace {
+
+using qt::childMask;
+using qt::childRect;
+using qt::Rect;
+using qttest::sameRect;
+using qttest::show;
+
+// Bit i is child i, in quadtree-js's order.
+constexpr unsigned kTopRight = 1, kTopLeft = 2, kBottomLeft = 4, kBottomRight = 8;
+constexpr unsigned kNorth = kTopRight | kTopLeft, kSouth = kBottomLeft | kBottomRight;
+constexpr unsigned kWest = kTopLeft | kBottomLeft, kEast = kTopRight | kBottomRight;
+constexpr unsigned kAll = 15;
+
+const Rect kNode{0, 0, 100, 100};  // midlines x = 50, y = 50
+
+TEST(ChildMask, RectInsideOneQuadrantReachesOnlyThatChild) {
+  EXPECT_EQ(childMask(kNode, {60, 10, 10, 10}), kTopRight);
+  EXPECT_EQ(childMask(kNode, {10, 10, 10, 10}), kTopLeft);
+  EXPECT_EQ(childMask(kNode, {10, 60, 10, 10}), kBottomLeft);
+  EXPECT_EQ(childMask(kNode, {60, 60, 10, 10}), kBottomRight);
+}
+
+TEST(ChildMask, StraddlerReachesEveryChildItOverlaps) {
+  EXPECT_EQ(childMask(kNode, {40, 10, 20, 10}), kNorth);
+  EXPECT_EQ(childMask(kNode, {40, 60, 20, 10}), kSouth);
+  EXPECT_EQ(childMask(kNode, {10, 40, 10, 20}), kWest);
+  EXPECT_EQ(childMask(kNode, {60, 40, 10, 20}), kEast);
+  EXPECT_EQ(childMask(kNode, {40, 40, 20, 20}), kAll);
+  EXPECT_EQ(childMask(kNode, {0, 0, 100, 100}), kAll);
+}
+
+TEST(ChildMask, ComparisonsAreStrictSoTouchingAMidlineFromOneSideStaysOnThatSide) {
+  EXPECT_EQ(childMask(kNode, {50, 10, 10, 10}), kTopRight);    // starts on x = 50: east only
+  EXPECT_EQ(childMask(kNode, {40, 10, 10, 10}), kTopLeft);     // ends on x = 50: west only
+  EXPECT_EQ(childMask(kNode, {10, 50, 10, 10}), kBottomLeft);  // starts on y = 50: south only
+  EXPECT_EQ(childMask(kNode, {10, 40, 10, 10}), kTopLeft);     // ends on y = 50: north only
+  EXPECT_EQ(childMask(kNode, {40, 40, 10, 10}), kTopLeft);     // ends on both midlines
+  EXPECT_EQ(childMask(kNode, {50, 50, 10, 10}), kBottomRight);  // starts on both midlines
+}
+
+TEST(ChildMask, ZeroWidthRectOnTheVerticalMidlineReachesBothSides) {
+  // quadtree-js's getIndex gives [] here and the object is lost once the node splits.
+  EXPECT_EQ(oracle::indexMask(oracle::getIndex(kNode, {50, 10, 0, 10}, false)), 0u);
+  EXPECT_EQ(childMask(kNode, {50, 10, 0, 10}), kNorth);
+  EXPECT_EQ(childMask(kNode, {50, 60, 0, 10}), kSouth);
+  EXPECT_EQ(childMask(kNode, {50, 40, 0, 20}), kAll);
+}
+
+TEST(ChildMask, ZeroHeightRectOnTheHorizontalMidlineReachesBothSides) {
+  EXPECT_EQ(oracle::indexMask(oracle::getIndex(kNode, {10, 50, 10, 0}, false)), 0u);
+  EXPECT_EQ(childMask(kNode, {10, 50, 10, 0}), kWest);
+  EXPECT_EQ(childMask(kNode, {60, 50, 10, 0}), kEast);
+  EXPECT_EQ(childMask(kNode, {40, 50, 20, 0}), kAll);
+}
+
+TEST(ChildMask, PointOnAMidlineReachesBothSidesOfThatMidlineOnly) {
+  EXPECT_EQ(childMask(kNode, {50, 50, 0, 0}), kAll);
+  EXPECT_EQ(childMask(kNode, {50, 20, 0, 0}), kNorth);
+  EXPECT_EQ(childMask(kNode, {50, 80, 0, 0}), kSouth);
+  EXPECT_EQ(childMask(kNode, {20, 50, 0, 0}), kWest);
+  EXPECT_EQ(childMask(kNode, {80, 50, 0, 0}), kEast);
+}
+
+TEST(ChildMask, ZeroSizeRectOffTheMidlinesReachesOneChild) {
+  EXPECT_EQ(childMask(kNode, {20, 20, 0, 0}), kTopLeft);
+  EXPECT_EQ(childMask(kNode, {70, 30, 0, 0}), kTopRight);
+  EXPECT_EQ(childMask(kNode, {20, 70, 0, 10}), kBottomLeft);
+  EXPECT_EQ(childMask(kNode, {70, 70, 10, 0}), kBottomRight);
+}
+
+TEST(ChildMask, RectOutsideTheNodeLandsInTheNearestEdgeQuadrants) {
+  EXPECT_EQ(childMask(kNode, {-30, -30, 10, 10}), kTopLeft);
+  EXPECT_EQ(childMask(kNode, {200, -50, 5, 5}), kTopRight);
+  EXPECT_EQ(childMask(kNode, {-10, 200, 5, 5}), kBottomLeft);
+  EXPECT_EQ(childMask(kNode, {200, 200, 5, 5}), kBottomRight);
+  EXPECT_EQ(childMask(kNode, {-50, 20, 500, 5}), kNorth);  // a wide band above the midline
+  EXPECT_EQ(childMask(kNode, {-1000, -1000, 3000, 3000}), kAll);
+}
+
+TEST(ChildMask, NegativeCoordinatesAndFractionalMidlines) {
+  const Rect node{-100, -60, 50, 30};  // midlines x = -75, y = -45
+  EXPECT_EQ(childMask(node, {-80, -50, 2, 2}), kTopLeft);
+  EXPECT_EQ(childMask(node, {-74, -44, 2, 2}), kBottomRight);
+  EXPECT_EQ(childMask(node, {-76, -50, 2, 2}), kNorth);
+  EXPECT_EQ(childMask(node, {-75, -45, 0, 0}), kAll);
+  EXPECT_EQ(childMask(node, {-75, -45, 1, 1}), kBottomRight);
+
+  const Rect odd{0.5, -0.25, 3, 0.75};  // midlines x = 2, y = 0.125 (exact in binary)
+  EXPECT_EQ(childMask(odd, {2, 0, 0, 0}), kNorth);
+  EXPECT_EQ(childMask(odd, {1.5, 0.125, 0.5, 0}), kWest);
+  EXPECT_EQ(childMask(odd, {1.5, 0.125, 0.5, 0.0625}), kBottomLeft);
+}
+
+TEST(ChildMask, AgreesWithQuadtreeJsGetIndexWheneverThatPicksASideOnBothAxes) {
+  std::mt19937 rng(20240611);
+  std::uniform_real_distribution<double> pos(-20, 120), size(0, 60);
+  std::uniform_int_distribution<int> snap(0, 3);
+  for (int i = 0; i < 20000; ++i) {
+    // Snap some coordinates to the midlines and some sizes to zero.
+    Rect r{pos(rng), pos(rng), size(rng), size(rng)};
+    if (snap(rng) == 0) r.x = 50;
+    if (snap(rng) == 0) r.y = 50;
+    if (snap(rng) == 0) r.w = 0;
+    if (snap(rng) == 0) r.h = 0;
+    const bool pickedX = r.x < 50 || r.x + r.w > 50, pickedY = r.y < 50 || r.y + r.h > 50;
+    const unsigned js = oracle::indexMask(oracle::getIndex(kNode, r, false));
+    if (pickedX && pickedY) {
+      ASSERT_EQ(childMask(kNode, r), js) << show(r);
+    } else {
+      ASSERT_EQ(js, 0u) << show(r);
+      ASSERT_EQ(childMask(kNode, r), oracle::indexMask(oracle::getIndex(kNode, r))) << show(r);
+    }
+  }
+}
+
+TEST(ChildRect, ChildrenAreTopRightTopLeftBottomLeftBottomRight) {
+  const Rect node{10, 20, 100, 50};
+  EXPECT_TRUE(sameRect(childRect(node, 0), {60, 20, 50, 25}));
+  EXPECT_TRUE(sameRect(childRect(node, 1), {10, 20, 50, 25}));
+  EXPECT_TRUE(sameRect(childRect(node, 2), {10, 45, 50, 25}));
+  EXPECT_TRUE(sameRect(childRect(node, 3), {60, 45, 50, 25}));
+}
+
+TEST(ChildRect, NegativeOriginAndOddSizesHalveExactly) {
+  const Rect node{-100, -60, 50, 30};
+  EXPECT_TRUE(sameRect(childRect(node, 0), {-75, -60, 25, 15}));
+  EXPECT_TRUE(sameRect(childRect(node, 3), {-75, -45, 25, 15}));
+  const Rect odd{0, 0, 1, 3};
+  EXPECT_TRUE(sameRect(childRect(odd, 2), {0, 1.5, 0.5, 1.5}));
+  EXPECT_TRUE(sameRect(childRect(odd, 3), {0.5, 1.5, 0.5, 1.5}));
+}
+
+TEST(ChildRect, ZeroSizeNodeHasFourZeroSizeChildrenAtItsOrigin) {
+  for (int q = 0; q < 4; ++q) EXPECT_TRUE(sameRect(childRect({5, 7, 0, 0}, q), {5, 7, 0, 0}));
+}
+
+TEST(ChildRect, MatchesQuadtreeJsSplitBitForBitOnFractionalBounds) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> pos(-1e4, 1e4), size(1e-6, 1e4);
+  for (int i = 0; i < 5000; ++i) {
+    const Rect node{pos(rng), pos(rng), size(rng), size(rng)};
+    for (int q = 0; q < 4; ++q)
+      ASSERT_TRUE(sameRect(childRect(node, q), oracle::subBounds(node, q))) << show(node) << " child " << q;
+  }
+}
+
+TEST(ChildRect, EachChildIsReachedByItsOwnInterior) {
+  const Rect node{-3.5, 8.25, 17, 0.5};
+  for (int q = 0; q < 4; ++q) {
+    const Rect c = childRect(node, q);
+    const Rect inner{c.x + c.w / 4, c.y + c.h / 4, c.w / 2, c.h / 2};
+    EXPECT_EQ(childMask(node, inner), 1u << q) << "child " << q;
+  }
+}
+
+}  // namespace
