@@ -35,6 +35,10 @@ struct Session {
 // Sessions are passed to JavaScript as their address.
 using Handle = uintptr_t;
 
+// C names, so the build for pages with a strict Content-Security-Policy can export these
+// directly, without embind (whose glue compiles code at run time).
+extern "C" {
+
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level);
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
@@ -74,5 +78,7 @@ int32_t sessionSearch(Handle s, double x, double y, double w, double h);
 bool sessionCollides(Handle s, double x, double y, double w, double h);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs
 int32_t sessionNodeWalk(Handle s);  // walk, 7 numbers a node; io[0] its address; returns nodes
+
+}  // extern "C"
 
 }  // namespace qt

@@ -29,10 +29,15 @@ function glue(file) {
   return text.slice(0, end + '})();'.length);
 }
 
-const classic = `${banner}(function (root) {
-${glue('qt_classic.js')}
+// `native` is the embind module, or for the strict-CSP files the plain exports adapted to it.
+const cspAdapter = (await minify(readFileSync(join(root, 'js', 'lib', 'csp-native.js'), 'utf8'))).code;
+const nativeOf = (csp) => (csp ? 'cspNative(createQuadtreeNative())' : 'createQuadtreeNative()');
+
+const classic = (build, csp) => `${banner}(function (root) {
+${glue(build)}
+${csp ? cspAdapter : ''}
 ${facade}
-var Quadtree = defineQuadtree(createQuadtreeNative());
+var Quadtree = defineQuadtree(${nativeOf(csp)});
 Quadtree.Quadtree = Quadtree;
 Quadtree.default = Quadtree;
 if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;
@@ -40,9 +45,10 @@ else root.Quadtree = Quadtree;
 })(typeof globalThis !== 'undefined' ? globalThis : typeof self !== 'undefined' ? self : this);
 `;
 
-const esm = `${banner}${glue('qt_esm.mjs')}
+const esm = (build, csp) => `${banner}${glue(build)}
+${csp ? cspAdapter : ''}
 ${facade}
-const Quadtree = defineQuadtree(createQuadtreeNative());
+const Quadtree = defineQuadtree(${nativeOf(csp)});
 const LinearQuadtree = Quadtree.LinearQuadtree;
 export { Quadtree, LinearQuadtree };
 export default Quadtree;
@@ -50,8 +56,14 @@ export default Quadtree;
 
 const dist = join(root, 'dist');
 mkdirSync(dist, { recursive: true });
-writeFileSync(join(dist, 'quadtree.js'), classic);
-writeFileSync(join(dist, 'quadtree.mjs'), esm);
-copyFileSync(join(root, 'js', 'types', 'quadtree.d.ts'), join(dist, 'quadtree.d.ts'));
-copyFileSync(join(root, 'js', 'types', 'quadtree.d.mts'), join(dist, 'quadtree.d.mts'));
-console.log('dist/quadtree.js and dist/quadtree.mjs written');
+const outputs = {
+  'quadtree.js': classic('qt_classic.js', false),
+  'quadtree.mjs': esm('qt_esm.mjs', false),
+  'quadtree.csp.js': classic('qt_csp_classic.js', true),
+  'quadtree.csp.mjs': esm('qt_csp_esm.mjs', true),
+};
+for (const [file, text] of Object.entries(outputs)) writeFileSync(join(dist, file), text);
+for (const types of ['quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(root, 'js', 'types', types), join(dist, types));
+copyFileSync(join(root, 'js', 'types', 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
+copyFileSync(join(root, 'js', 'types', 'quadtree.d.mts'), join(dist, 'quadtree.csp.d.mts'));
+console.log(`dist/ written: ${Object.keys(outputs).join(', ')}`);
