@@ -352,21 +352,34 @@ bool Quadtree::remove(int32_t object) {
   return true;
 }
 
-int32_t Quadtree::singleLeaf(const Rect& rect) const {
-  int32_t n = root();
-  while (nodes_[n].children >= 0) {
-    const unsigned mask = childMask(rects_[n], rect);
-    if (mask & (mask - 1)) return -1;
-    n = nodes_[n].children + __builtin_ctz(mask);
+// A rect (of non-negative size) strictly inside a leaf is on the leaf's side of every ancestor's
+// midlines, so it reaches that leaf alone: the common small move, decided without walking down.
+bool Quadtree::strictlyInside(const Rect& r, const Rect& leaf) {
+  return r.w >= 0 && r.h >= 0 && r.x > leaf.x && r.y > leaf.y && r.x + r.w < leaf.x + leaf.w &&
+         r.y + r.h < leaf.y + leaf.h;
+}
+
+bool Quadtree::sameLeaves(const Rect& a, const Rect& b) {
+  stack_.clear();
+  stack_.push_back(root());
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    if (nodes_[n].children < 0) continue;
+    const unsigned mask = childMask(rects_[n], a);
+    if (childMask(rects_[n], b) != mask) return false;
+    for (int q = 0; q < 4; ++q)
+      if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
   }
-  return n;
+  return true;
 }
 
 bool Quadtree::update(int32_t object, const Rect& rect) {
   if (contains(object)) {
-    const int32_t e = objEntries_[object];
-    if (entryNext_[e] < 0 && entryLeaf_[e] >= 0 && singleLeaf(rect) == entryLeaf_[e]) {
-      entryRect_[e] = rect;  // stays in its leaf: nothing to relink
+    const int32_t e = objEntries_[object], leaf = entryLeaf_[e];
+    if (entryNext_[e] < 0 && ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) ||
+                              sameLeaves(entryRect_[e], rect))) {
+      entryRect_[e] = rect;  // stays in its leaves: nothing to relink
       objRect_[object] = rect;
       packed_ = false;
       return false;
@@ -419,10 +432,14 @@ int32_t Quadtree::leafAt(double x, double y) const {
 void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
   const int32_t start = packStart_[leaf], count = nodes_[leaf].count;
   if (count < 2) return;
-  beginQuery(maxObject_);
   leafObjects_.clear();  // packed indices of the leaf's distinct objects
-  for (int32_t i = start; i < start + count; ++i)
-    if (packedIds_[i] >= 0 || stampFresh(~packedIds_[i])) leafObjects_.push_back(i);
+  if (!leafRepeats_[leaf]) {
+    for (int32_t i = start; i < start + count; ++i) leafObjects_.push_back(i);
+  } else {
+    beginQuery(maxObject_);
+    for (int32_t i = start; i < start + count; ++i)
+      if (stampFresh(packedIds_[i] < 0 ? ~packedIds_[i] : packedIds_[i])) leafObjects_.push_back(i);
+  }
   // Sort by left edge and sweep: only objects that start before one ends can overlap it.
   shellSort(leafObjects_.data(), leafObjects_.data() + leafObjects_.size(),
             [&](int32_t a, int32_t b) { return packedRects_[a].x < packedRects_[b].x; });

@@ -79,8 +79,8 @@ class Quadtree {
 
   // Drops every stored entry of `object`, wherever its coordinates are now. False if absent.
   bool remove(int32_t object);
-  // Re-places `object` at `rect`: in place when it stays in the same single leaf, otherwise removed
-  // and inserted at the root. Returns whether it moved to other leaves. An absent object is
+  // Re-places `object` at `rect`: in place when it reaches the same leaves as before, otherwise
+  // removed and inserted at the root. Returns whether it moved to other leaves. An absent object is
   // inserted.
   bool update(int32_t object, const Rect& rect);
   bool contains(int32_t object) const;
@@ -120,7 +120,8 @@ class Quadtree {
   int32_t allocEntry(int32_t object, const Rect& rect);
   void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
   bool unlinkFrom(int32_t leaf, int32_t entry);
-  int32_t singleLeaf(const Rect& rect) const;  // the one leaf a rect reaches, or -1
+  bool sameLeaves(const Rect& a, const Rect& b);  // whether two rects reach the same leaves
+  static bool strictlyInside(const Rect& r, const Rect& leaf);
   int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
   void pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);
 

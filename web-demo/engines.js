@@ -1,0 +1,204 @@
+// The collision engines. Each finds every overlapping pair of bodies once per frame and answers
+// rect queries, all with the one strict rule
+//   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+// so every engine reports the same pairs (in its own order).
+//
+// The libraries are classic scripts loaded by index.html before this module:
+//   /quadtree-js/quadtree.js  sets window.Quadtree, which index.html keeps as window.OriginalQuadtree
+//   /dist/quadtree.js         then replaces window.Quadtree with quadtree-wasm (the drop-in swap)
+
+const OriginalQuadtree = window.OriginalQuadtree;
+const WasmQuadtree = window.Quadtree;
+
+export const BRUTE_MAX = 3000;
+
+/** name, label, and what each engine does per frame (shown in the page). */
+export const ENGINES = [
+  { name: 'quadtree-js', label: 'quadtree-js 1.2.6', how: 'original library: clear, insert all, retrieve per body, exact test' },
+  { name: 'wasm-dropin', label: 'quadtree-wasm drop-in', how: 'same code, our Quadtree: clear, insert all, retrieve per body, exact test' },
+  { name: 'wasm-advanced', label: 'quadtree-wasm refresh+pairs', how: 'inserted once; per frame refresh() then pairs()' },
+  { name: 'wasm-linear', label: 'LinearQuadtree refresh+pairs', how: 'Quadtree.LinearQuadtree, inserted once; per frame refresh() then pairs()' },
+  { name: 'brute', label: 'brute force', how: `every pair tested (n²/2); up to ${BRUTE_MAX.toLocaleString('en')} bodies`, max: BRUTE_MAX },
+];
+
+export function engineInfo(name) {
+  return ENGINES.find((e) => e.name === name);
+}
+
+export function allowed(name, count) {
+  const e = engineInfo(name);
+  return !!e && (e.max === undefined || count <= e.max);
+}
+
+function overlaps(a, b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** quadtree-js's max_levels for a count: about eight bodies a leaf, at least quadtree-js's 4. */
+export function levelsFor(count) {
+  return Math.max(4, Math.min(8, Math.ceil(Math.log(count / 8) / Math.log(4))));
+}
+
+/** LinearQuadtree depth for a body size: cells about twice an average body. */
+export function depthFor(bounds, size) {
+  return Math.max(3, Math.min(10, Math.round(Math.log2(bounds.width / (2 * size)))));
+}
+
+// quadtree-js's loop, for either class: the tree is rebuilt every frame.
+class DropIn {
+  constructor(name, Tree, bounds, count) {
+    this.name = name;
+    this.tree = new Tree(bounds, 10, levelsFor(count));
+  }
+
+  collide(bodies, visit) {
+    const tree = this.tree;
+    tree.clear();
+    for (let i = 0; i < bodies.length; i++) tree.insert(bodies[i]);
+    let candidates = 0;
+    for (let i = 0; i < bodies.length; i++) {
+      const a = bodies[i];
+      const found = tree.retrieve(a);
+      candidates += found.length;
+      for (let k = 0; k < found.length; k++) {
+        const b = found[k];
+        if (b.id > a.id && overlaps(a, b)) visit(a, b); // each unordered pair once
+      }
+    }
+    return { candidates };
+  }
+
+  query(rect) {
+    return this.tree.retrieve(rect).filter((b) => overlaps(rect, b));
+  }
+
+  // the tree's leaves, walking `nodes` and `bounds` as quadtree-js games draw them
+  forEachLeaf(callback) {
+    const walk = (node) => {
+      const nodes = node.nodes;
+      if (nodes.length === 0) callback(node.bounds, node.level);
+      else for (let i = 0; i < nodes.length; i++) walk(nodes[i]);
+    };
+    walk(this.tree);
+  }
+
+  treeStats() {
+    let nodes = 0, leaves = 0, depth = 0;
+    const walk = (node) => {
+      nodes++;
+      depth = Math.max(depth, node.level);
+      const sub = node.nodes;
+      if (sub.length === 0) leaves++;
+      else for (let i = 0; i < sub.length; i++) walk(sub[i]);
+    };
+    walk(this.tree);
+    return { nodes, leaves, depth };
+  }
+
+  invalidate() {}
+
+  dispose() {
+    if (this.tree.dispose) this.tree.dispose();
+  }
+}
+
+// quadtree-wasm's own loop: insert once, then refresh() re-reads every body's rect and pairs()
+// returns every overlapping pair from one native call.
+class Refresh {
+  constructor(name, makeTree) {
+    this.name = name;
+    this.tree = makeTree();
+    this.stale = true; // bodies were added or removed: insert them all again
+  }
+
+  collide(bodies, visit) {
+    const tree = this.tree;
+    if (this.stale) {
+      tree.clear();
+      tree.insert(bodies);
+      this.stale = false;
+    } else {
+      tree.refresh();
+    }
+    const pairs = tree.pairs();
+    for (let i = 0; i < pairs.count; i++) visit(pairs.first(i), pairs.second(i));
+    return { candidates: null };
+  }
+
+  query(rect) {
+    return this.tree.search(rect);
+  }
+
+  forEachLeaf(callback) {
+    this.tree.forEachNode((bounds, level, isLeaf, count) => {
+      if (isLeaf || count > 0) callback(bounds, level);
+    });
+  }
+
+  treeStats() {
+    const s = this.tree.stats();
+    return { nodes: s.nodes, leaves: s.leaves, depth: s.depth };
+  }
+
+  invalidate() {
+    this.stale = true;
+  }
+
+  dispose() {
+    this.tree.dispose();
+  }
+}
+
+class Brute {
+  constructor() {
+    this.name = 'brute';
+    this.bodies = [];
+  }
+
+  collide(bodies, visit) {
+    this.bodies = bodies;
+    const n = bodies.length;
+    for (let i = 0; i < n; i++) {
+      const a = bodies[i];
+      const ax1 = a.x + a.width, ay1 = a.y + a.height;
+      for (let j = i + 1; j < n; j++) {
+        const b = bodies[j];
+        if (a.x < b.x + b.width && b.x < ax1 && a.y < b.y + b.height && b.y < ay1) visit(a, b);
+      }
+    }
+    return { candidates: null };
+  }
+
+  query(rect) {
+    return this.bodies.filter((b) => overlaps(rect, b));
+  }
+
+  forEachLeaf() {}
+
+  treeStats() {
+    return null;
+  }
+
+  invalidate() {}
+
+  dispose() {}
+}
+
+/** A fresh engine for a world and a body count (the trees' shapes depend on the count). */
+export function createEngine(name, bounds, count, bodySize) {
+  switch (name) {
+    case 'quadtree-js':
+      if (!OriginalQuadtree) throw new Error('quadtree-js did not load (/quadtree-js/quadtree.js)');
+      return new DropIn(name, OriginalQuadtree, bounds, count);
+    case 'wasm-dropin':
+      return new DropIn(name, WasmQuadtree, bounds, count);
+    case 'wasm-advanced':
+      return new Refresh(name, () => new WasmQuadtree(bounds, 10, levelsFor(count)));
+    case 'wasm-linear':
+      return new Refresh(name, () => new WasmQuadtree.LinearQuadtree(bounds, { depth: depthFor(bounds, bodySize) }));
+    case 'brute':
+      return new Brute();
+    default:
+      throw new Error(`unknown engine ${name}`);
+  }
+}
