@@ -43,11 +43,13 @@ void sessionFlush(Handle h, int32_t count) {
     const double* r = s.stageRects + 4 * i;
     if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
     else s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
+    s.pairCache.touch(s.stageIds[i]);
   }
 }
 
 void sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h) {
   at(s).tree.insert(node, id, {x, y, w, h});
+  at(s).pairCache.touch(id);
 }
 
 int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, double hgt,
@@ -90,8 +92,13 @@ void sessionNodeGeom(Handle h, int32_t node) {
 
 void sessionClear(Handle s) {
   onTree(at(s), [](auto& t) { t.clear(); });
+  at(s).pairCache.forget();
 }
-void sessionClearNode(Handle s, int32_t node) { at(s).tree.clearNode(node); }
+
+void sessionClearNode(Handle s, int32_t node) {
+  at(s).tree.clearNode(node);
+  at(s).pairCache.forget();
+}
 
 void sessionStats(Handle h) {
   Session& s = at(h);
@@ -109,10 +116,12 @@ bool sessionValidate(Handle s) {
 }
 
 bool sessionRemove(Handle s, int32_t id) {
+  at(s).pairCache.touch(id);
   return onTree(at(s), [&](auto& t) { return t.remove(id); });
 }
 
 bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h) {
+  at(s).pairCache.touch(id);
   return onTree(at(s), [&](auto& t) { return t.update(id, Rect{x, y, w, h}); });
 }
 
@@ -132,12 +141,15 @@ int32_t sessionRefresh(Handle h, int32_t count) {
     if (r[0] != r[0]) continue;  // NaN: no object under this id
     const Rect rect{r[0], r[1], r[2], r[3]};
     if (s.linear) {  // update() is O(1) and tells whether it moved
-      moved += s.linear->contains(id) && s.linear->update(id, rect);
+      if (!s.linear->contains(id)) continue;
+      s.pairCache.touch(id);
+      moved += s.linear->update(id, rect);
       continue;
     }
     if (!s.tree.contains(id)) continue;
     const Rect& old = s.tree.objectRect(id);
     if (old.x == rect.x && old.y == rect.y && old.w == rect.w && old.h == rect.h) continue;
+    s.pairCache.touch(id);
     moved += s.tree.update(id, rect);
   }
   return moved;
@@ -148,6 +160,7 @@ void sessionSetRects(Handle h, int32_t count) {
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.scratch.data() + 4 * size_t(i);
     onTree(s, [&](auto& t) { return t.update(s.scratchIds[i], Rect{r[0], r[1], r[2], r[3]}); });
+    s.pairCache.touch(s.scratchIds[i]);
   }
 }
 
@@ -164,8 +177,17 @@ bool sessionCollides(Handle s, double x, double y, double w, double h) {
 
 int32_t sessionPairs(Handle h) {
   Session& s = at(h);
-  s.results.clear();
-  onTree(s, [&](auto& t) { t.pairs(s.results); });
+  if (s.linear) {  // TODO(linear): no rect lookup yet, so always a full pass
+    s.pairCache.forget();
+    s.results.clear();
+    s.linear->pairs(s.results);
+  } else {
+    Quadtree& t = s.tree;
+    s.pairCache.pairs(
+        t, t.size(), [&](int32_t id) { return t.contains(id); },
+        [&](int32_t id) { return t.objectRect(id); }, [&](std::vector<int32_t>& out) { t.pairs(out); },
+        s.results);
+  }
   return publish(s) / 2;
 }
 

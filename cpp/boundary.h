@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "linear_quadtree.h"
+#include "pair_cache.h"
 #include "quadtree.h"
 
 namespace qt {
@@ -30,6 +31,7 @@ struct Session {
   std::vector<double> scratch;  // rects the facade hands over in bulk (refresh, typed arrays)
   std::vector<int32_t> scratchIds;
   std::vector<double> walk;     // the node walk
+  PairCache pairCache;          // pairs() reuses the last answer for objects that did not change
 };
 
 // Sessions are passed to JavaScript as their address.

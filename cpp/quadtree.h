@@ -84,6 +84,7 @@ class Quadtree {
   // inserted.
   bool update(int32_t object, const Rect& rect);
   bool contains(int32_t object) const;
+  int32_t size() const { return objectCount_; }  // distinct objects
   const Rect& objectRect(int32_t object) const { return objRect_[object]; }
   // Appends each object whose rect overlaps `rect`, once.
   void search(const Rect& rect, std::vector<int32_t>& out);

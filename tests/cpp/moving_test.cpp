@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "boundary.h"
 #include "match.h"
 #include "quadtree.h"
 
@@ -181,4 +182,42 @@ TEST(MovingObjects, TouchingEdgesDoNotOverlap) {
   EXPECT_TRUE(flat.empty());
   EXPECT_FALSE(tree.collides({10, 10, 5, 5}));
   EXPECT_TRUE(tree.collides({9.5, 9.5, 5, 5}));
+}
+
+TEST(MovingObjects, PairsAfterAFewMovesReuseTheLastAnswerAndStayExact) {
+  // Through the boundary, where pairs() keeps its last answer and re-searches only what changed.
+  World w(99);
+  const Rect b{0, 0, 400, 400};
+  const qt::Handle h = qt::sessionCreate(b.x, b.y, b.w, b.h, 6, 6, 0);
+  qt::Session& s = *reinterpret_cast<qt::Session*>(h);
+  Model model;
+  for (int i = 0; i < 300; ++i) {
+    model.rect.push_back(w.rect(b));
+    model.present.push_back(true);
+    qt::sessionInsert(h, 0, i, model.rect[i].x, model.rect[i].y, model.rect[i].w, model.rect[i].h);
+  }
+  for (int frame = 0; frame < 40; ++frame) {
+    const int moves = frame % 5 == 0 ? 200 : 10;  // mostly few changes, sometimes many
+    for (int k = 0; k < moves; ++k) {
+      const int i = w.integer(0, 299);
+      if (w.integer(0, 9) == 0) {
+        qt::sessionRemove(h, i);
+        model.present[i] = false;
+      } else {
+        Rect& r = model.rect[i];
+        r.x += w.real(-6, 6);
+        r.y += w.real(-6, 6);
+        qt::sessionUpdate(h, i, r.x, r.y, r.w, r.h);  // inserts one that was removed
+        model.present[i] = true;
+      }
+    }
+    const int32_t count = qt::sessionPairs(h);
+    PairSet got;
+    for (int32_t k = 0; k < count; ++k) {
+      const int32_t a = s.results[2 * k], c = s.results[2 * k + 1];
+      EXPECT_TRUE(got.insert({std::min(a, c), std::max(a, c)}).second) << "frame " << frame;
+    }
+    EXPECT_EQ(got, model.pairs()) << "frame " << frame;
+  }
+  qt::sessionDestroy(h);
 }

@@ -1,0 +1,78 @@
+// Every overlapping pair, kept from one pairs() call to the next: when few objects changed since
+// (the usual frame: most bodies rest or stay put), only the changed ones are searched again and
+// the rest of the list is reused. Works with any tree that has search(rect, out) and whose
+// objects' rects the caller can look up by id.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "quadtree.h"
+
+namespace qt {
+
+class PairCache {
+ public:
+  // `id` was inserted, moved or removed since the last pairs().
+  void touch(int32_t id) {
+    if (!valid_) return;
+    if (size_t(id) >= dirty_.size()) dirty_.resize(size_t(id) + 1, 0);
+    if (!dirty_[id]) {
+      dirty_[id] = 1;
+      changed_.push_back(id);
+    }
+  }
+  // The next pairs() recomputes everything (after a clear, or a change we cannot name by id).
+  void forget() {
+    valid_ = false;
+    for (int32_t id : changed_) dirty_[id] = 0;
+    changed_.clear();
+  }
+
+  // Every pair, into `out` as a, b, a, b, ... `count` objects are in the tree; `contains(id)`
+  // and `rectOf(id)` describe them; `full(out)` computes every pair from scratch.
+  template <class Tree, class Contains, class RectOf, class Full>
+  void pairs(Tree& tree, int32_t count, Contains contains, RectOf rectOf, Full full,
+             std::vector<int32_t>& out) {
+    // Re-searching costs about what a full pass costs per object: worth it for few changes.
+    if (!valid_ || int64_t(changed_.size()) * 4 > count) {
+      forget();
+      cache_.clear();
+      full(cache_);
+      valid_ = true;
+    } else {
+      size_t kept = 0;  // drop the pairs of changed objects...
+      for (size_t i = 0; i < cache_.size(); i += 2) {
+        if (isDirty(cache_[i]) || isDirty(cache_[i + 1])) continue;
+        cache_[kept++] = cache_[i];
+        cache_[kept++] = cache_[i + 1];
+      }
+      cache_.resize(kept);
+      for (int32_t id : changed_) {  // ...and find theirs anew
+        if (!contains(id)) continue;
+        hits_.clear();
+        tree.search(rectOf(id), hits_);
+        for (int32_t other : hits_) {
+          // A pair of two changed objects is found from both sides: keep it once.
+          if (other == id || (isDirty(other) && other < id)) continue;
+          cache_.push_back(id);
+          cache_.push_back(other);
+        }
+      }
+      for (int32_t id : changed_) dirty_[id] = 0;
+      changed_.clear();
+    }
+    out.assign(cache_.begin(), cache_.end());
+  }
+
+ private:
+  bool isDirty(int32_t id) const { return size_t(id) < dirty_.size() && dirty_[id]; }
+
+  bool valid_ = false;
+  std::vector<int32_t> cache_;
+  std::vector<char> dirty_;  // per id
+  std::vector<int32_t> changed_;
+  std::vector<int32_t> hits_;
+};
+
+}  // namespace qt

@@ -1,0 +1,193 @@
+// The package as users get it: `npm pack` of this repo, installed offline into an empty project,
+// then used by require, by import, and by a <script src> into node_modules in Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startStaticServer } from './support/static-server.mjs';
+import { launchChromium, openPage } from './support/chromium.mjs';
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = join(root, 'tests', 'fixtures');
+const workloadFile = join(fixtures, 'workload.js');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+
+// Every file path package.json points users (and tools) at.
+function referencedFiles(p) {
+  const out = new Set();
+  const add = (v) => {
+    if (typeof v === 'string') out.add(v.replace(/^\.\//, ''));
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) add(x);
+  };
+  for (const key of ['main', 'module', 'types', 'typings', 'unpkg', 'jsdelivr', 'browser']) add(p[key]);
+  add(p.exports);
+  return [...out].filter((f) => !f.includes('*'));
+}
+
+describe('npm pack, then install offline into an empty project', () => {
+  let tmp;
+  let tarball;
+  let files; // paths inside the tarball, without the leading package/
+  let app;
+  let installed;
+  let expected;
+
+  beforeAll(async () => {
+    for (const f of ['quadtree.js', 'quadtree.mjs']) {
+      if (!existsSync(join(root, 'dist', f))) throw new Error(`dist/${f} is missing: run \`npm run build\` first`);
+    }
+    expected = require(workloadFile)(require('@timohausmann/quadtree-js'));
+    tmp = mkdtempSync(join(tmpdir(), 'quadtree-wasm-pack-'));
+    const packDir = join(tmp, 'pack');
+    mkdirSync(packDir);
+    const { stdout } = await run('npm', ['pack', '--pack-destination', packDir, '--json', ...NPM_QUIET], {
+      cwd: root,
+      timeout: 180_000,
+      maxBuffer: 16 << 20,
+    });
+    const info = JSON.parse(stdout.slice(stdout.indexOf('[')));
+    tarball = join(packDir, info[0].filename);
+    expect(existsSync(tarball)).toBe(true);
+    // what is really in the tarball, not what npm says it put there
+    const listing = await run('tar', ['-tzf', tarball], { timeout: 60_000, maxBuffer: 16 << 20 });
+    files = listing.stdout
+      .split('\n')
+      .filter(Boolean)
+      .filter((f) => !f.endsWith('/'))
+      .map((f) => f.replace(/^package\//, ''));
+
+    app = join(tmp, 'app');
+    mkdirSync(app);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pack-check', version: '1.0.0', private: true }, null, 2));
+    await run('npm', ['install', tarball, '--offline', ...NPM_QUIET], { cwd: app, timeout: 300_000, maxBuffer: 16 << 20 });
+    installed = join(app, 'node_modules', pkg.name);
+  }, 600_000);
+
+  afterAll(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('the tarball holds package.json, README, LICENSE and dist/ only', () => {
+    expect(files).toContain('package.json');
+    const allowed = (f) =>
+      f === 'package.json' || /^readme(\.[a-z]+)?$/i.test(f) || /^licen[cs]e(\.[a-z]+)?$/i.test(f) || /^dist\/[^/]+$/.test(f);
+    expect(files.filter((f) => !allowed(f))).toEqual([]);
+    expect(files).toContain('dist/quadtree.js');
+    expect(files).toContain('dist/quadtree.mjs');
+  });
+
+  it('every file package.json points at is in the tarball and not empty', () => {
+    const refs = referencedFiles(pkg);
+    expect(refs).toContain('dist/quadtree.js');
+    for (const f of refs) {
+      if (f === 'package.json') continue;
+      expect(files, `package.json refers to ${f}`).toContain(f);
+      expect(statSync(join(installed, f)).size, `${f} is empty`).toBeGreaterThan(0);
+    }
+  });
+
+  it('installed with zero dependencies', () => {
+    const installedPkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(installedPkg.version).toBe(pkg.version);
+    expect(Object.keys(installedPkg.dependencies || {})).toEqual([]);
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8'));
+    expect(Object.keys(lock.packages).filter((k) => k.startsWith('node_modules/'))).toEqual([`node_modules/${pkg.name}`]);
+  });
+
+  it("require('quadtree-wasm') is the class, also as .Quadtree and .default", async () => {
+    const script = `
+      const Quadtree = require(${JSON.stringify(pkg.name)});
+      const workload = require(${JSON.stringify(workloadFile)});
+      const out = {
+        type: typeof Quadtree,
+        named: Quadtree.Quadtree === Quadtree,
+        def: Quadtree.default === Quadtree,
+        resolved: require.resolve(${JSON.stringify(pkg.name)}),
+        version: require(${JSON.stringify(pkg.name + '/package.json')}).version,
+        result: workload(Quadtree),
+      };
+      process.stdout.write(JSON.stringify(out));
+    `;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: app, timeout: 120_000, maxBuffer: 64 << 20 });
+    const out = JSON.parse(stdout);
+    expect(out.type).toBe('function');
+    expect(out.named).toBe(true);
+    expect(out.def).toBe(true);
+    expect(out.resolved).toBe(join(installed, 'dist', 'quadtree.js'));
+    expect(out.version).toBe(pkg.version);
+    expect(out.result).toEqual(expected);
+  }, 180_000);
+
+  it("import Quadtree, { Quadtree as Q2 } from 'quadtree-wasm' works in an .mjs file", async () => {
+    const file = join(app, 'check.mjs');
+    writeFileSync(
+      file,
+      `import Quadtree, { Quadtree as Q2 } from ${JSON.stringify(pkg.name)};
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const workload = require(${JSON.stringify(workloadFile)});
+const resolved = import.meta.resolve(${JSON.stringify(pkg.name)});
+process.stdout.write(JSON.stringify({ type: typeof Quadtree, same: Q2 === Quadtree, resolved, result: workload(Quadtree) }));
+`,
+    );
+    const { stdout } = await run(process.execPath, [file], { cwd: app, timeout: 120_000, maxBuffer: 64 << 20 });
+    const out = JSON.parse(stdout);
+    expect(out.type).toBe('function');
+    expect(out.same).toBe(true);
+    expect(fileURLToPath(out.resolved)).toBe(join(installed, 'dist', 'quadtree.mjs'));
+    expect(out.result).toEqual(expected);
+  }, 180_000);
+
+  describe('in Chromium, from node_modules', () => {
+    let server;
+    let browser;
+
+    beforeAll(async () => {
+      server = await startStaticServer({ '/': fixtures, '/dist/': join(installed, 'dist') });
+      browser = await launchChromium();
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close().catch(() => {});
+      await server?.close();
+    });
+
+    it('<script src="node_modules/quadtree-wasm/dist/quadtree.js"> and the next inline script', async () => {
+      const tab = await openPage(browser);
+      try {
+        await tab.page.goto(server.url('/script-tag.html'), { waitUntil: 'load' });
+        const immediate = await tab.page.evaluate(() => window.__immediate);
+        expect(immediate.error).toBeUndefined();
+        expect(immediate).toMatchObject({ ok: true, globalType: 'function', selfRefs: true, all: 2 });
+        const result = await tab.page.evaluate(() => window.__result);
+        expect(result.error).toBeUndefined();
+        expect(result.result).toEqual(expected);
+        expect(tab.unexpectedErrors()).toEqual([]);
+        expect(tab.consoleErrors).toEqual([]);
+        expect(server.requests.map((r) => r[1])).toContain('/dist/quadtree.js');
+      } finally {
+        await tab.close();
+      }
+    }, 180_000);
+
+    it('a Worker importScripts the installed file', async () => {
+      const tab = await openPage(browser);
+      try {
+        await tab.page.goto(server.url('/worker.html'), { waitUntil: 'load' });
+        const data = await tab.page.evaluate(() => window.__worker);
+        expect(data.error).toBeUndefined();
+        expect(data.result).toEqual(expected);
+        expect(tab.unexpectedErrors()).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    }, 180_000);
+  });
+});
