@@ -63,7 +63,8 @@ const outputs = {
   'quadtree.csp.mjs': esm('qt_csp_esm.mjs', true),
 };
 for (const [file, text] of Object.entries(outputs)) writeFileSync(join(dist, file), text);
-for (const types of ['quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(root, 'js', 'types', types), join(dist, types));
-copyFileSync(join(root, 'js', 'types', 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
-copyFileSync(join(root, 'js', 'types', 'quadtree.d.mts'), join(dist, 'quadtree.csp.d.mts'));
+const types = join(root, 'js', 'types');
+for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(types, file), join(dist, file));
+copyFileSync(join(types, 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
+copyFileSync(join(types, 'quadtree.d.mts'), join(dist, 'quadtree.csp.d.mts'));
 console.log(`dist/ written: ${Object.keys(outputs).join(', ')}`);

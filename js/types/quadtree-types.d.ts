@@ -1,0 +1,116 @@
+// The declarations both entries share (quadtree.d.ts for require and the script tag,
+// quadtree.d.mts for import). A global namespace, so that a CommonJS and an ES module entry can
+// both refer to one definition.
+
+declare namespace QuadtreeWasm {
+  /** An axis-aligned rectangle; your objects only need these four numbers. */
+  interface Rect {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }
+
+  /** The overlapping pairs of one `pairs()` call. */
+  interface PairList<T> {
+    /** Number of pairs. */
+    readonly count: number;
+    /** a0, b0, a1, b1, ...: the tree's ids of each pair's objects. */
+    readonly ids: Int32Array;
+    /** The object an id stands for (valid until the tree is next cleared). */
+    object(id: number): T;
+    /** The first object of pair i. */
+    first(i: number): T;
+    /** The second object of pair i. */
+    second(i: number): T;
+  }
+
+  interface Stats {
+    nodes: number;
+    leaves: number;
+    depth: number;
+    /** Object references stored in leaves (an object spanning several leaves counts in each). */
+    references: number;
+    objects: number;
+  }
+
+  /**
+   * What both trees offer beyond quadtree-js. Exact queries use one rule: a and b overlap when
+   * a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height.
+   * `T` is your object type, or `number` for a tree filled with `setRects`.
+   */
+  interface Moving<T> {
+    /** Removes an object (or numeric id), wherever its coordinates are now. True if it was there. */
+    remove(item: T): boolean;
+    /** Re-indexes one object after you changed it in place. False if it is not in the tree. */
+    update(item: T): boolean;
+    /** Re-reads every object's rect, re-indexes those that changed; returns how many changed node. */
+    refresh(): number;
+    /** Inserts or moves many items given as x, y, width, height per item; queries then return ids. */
+    setRects(rects: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
+    /** The objects that overlap `rect`, each once, as a new array. */
+    search(rect: Rect): T[];
+    /** Whether any object overlaps `rect`. */
+    collides(rect: Rect): boolean;
+    /** Every overlapping pair of distinct objects, once, computed in one native call. */
+    pairs(): PairList<T>;
+    /** Calls `callback(a, b)` for every overlapping pair (computed first: the callback may change the tree). */
+    forEachPair(callback: (a: T, b: T) => void): void;
+    stats(): Stats;
+    /** Calls `callback` for every node, depth-first (for drawing the tree). */
+    forEachNode(callback: (bounds: Rect, level: number, isLeaf: boolean, count: number) => void): void;
+    /** Checks the native tree's invariants (for tests and debugging). */
+    validate(): boolean;
+    /** Removes every object. */
+    clear(): void;
+    /** Frees the native memory now (otherwise the garbage collector does); later calls throw. */
+    dispose(): void;
+  }
+
+  /**
+   * A quadtree with the API of @timohausmann/quadtree-js 1.2.x, backed by WebAssembly.
+   * `T` is the type of the objects you insert; queries return those very objects.
+   */
+  class Quadtree<T extends Rect = Rect> {
+    /**
+     * @param bounds the root's area, kept by reference
+     * @param max_objects objects a leaf holds before it splits (0 or omitted: 10)
+     * @param max_levels deepest level a split may create (0 or omitted: 4)
+     * @param level this root's level (omitted: 0); results are de-duplicated only at level 0
+     */
+    constructor(bounds: Rect, max_objects?: number, max_levels?: number, level?: number);
+    max_objects: number;
+    max_levels: number;
+    level: number;
+    bounds: Rect;
+    /** This node's own objects (a leaf's list; empty for a split node), a new array each read. */
+    readonly objects: T[];
+    /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] for a leaf. */
+    readonly nodes: Quadtree<T>[];
+    /** Stores an object, or each object of an array, in every leaf its rect reaches. */
+    insert(rect: T | readonly T[]): void;
+    /** The candidates for `rect`: every object of every leaf it reaches, as a new array. */
+    retrieve(rect: Rect): T[];
+    /** Tutorial form: appends the candidates to `returnedObjects` and returns it. */
+    retrieve(returnedObjects: T[], rect: Rect): T[];
+    /** Every distinct object in this (sub)tree, appended to `returnedObjects` or a new array. */
+    getAllObjects(returnedObjects?: T[]): T[];
+    /** The children (0..3) that `rect` reaches from this node. */
+    getIndex(rect: Rect): number[];
+  }
+  interface Quadtree<T extends Rect = Rect> extends Moving<T> {}
+
+  /**
+   * A fixed-depth tree that stores each object once and moves it in O(1): for scenes where most
+   * objects move every frame. Same answers as Quadtree's search, collides and pairs.
+   */
+  class LinearQuadtree<T extends Rect = Rect> {
+    /** @param options.depth levels below the root, 1..12 (default 8) */
+    constructor(bounds: Rect, options?: { depth?: number });
+    readonly bounds: Rect;
+    readonly depth: number;
+    /** Indexes an object, or each object of an array; one already there is moved. */
+    insert(rect: T | readonly T[]): void;
+  }
+  interface LinearQuadtree<T extends Rect = Rect> extends Moving<T> {}
+}
