@@ -2,14 +2,18 @@
 // the same markdown tables and SVG chart as run.mjs. Results also land in window.benchResult
 // (and window.benchError on failure) for automation.
 import { select } from './engines/index.mjs';
-import { MODES, runSuite, SMALL, VIEWPORT } from './workloads.mjs';
-import { skippedNotes, w1Table, w3Table } from './report.mjs';
-import { w1Svg } from './chart.mjs';
+import { MODES, runSuite, SMALL, VIEWPORT, W4_MOVING } from './workloads.mjs';
+import { skippedNotes, w1Table, w2Table, w3Table, w4Summary, w4Table } from './report.mjs';
+import { w1Svg, w2Svg } from './chart.mjs';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 if (params.has('only')) $('only').value = params.get('only');
 if (params.has('n')) $('sizes').value = params.get('n');
+// ?w1-only, ?w2-only, … name the workloads to run (several combine); none: all of them.
+const WORKLOADS = ['w1', 'w2', 'w3', 'w4'];
+const picked = WORKLOADS.filter((w) => params.has(w + '-only'));
+const which = Object.fromEntries(WORKLOADS.map((w) => [w, picked.length === 0 || picked.includes(w)]));
 
 function log(line) {
   $('log').textContent += line + '\n';
@@ -21,7 +25,7 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function run(modeName) {
   const mode = MODES[modeName];
   $('quick').disabled = $('full').disabled = true;
-  $('log').textContent = $('out').textContent = $('chart').innerHTML = '';
+  $('log').textContent = $('out').textContent = $('chart').innerHTML = $('chart2').innerHTML = '';
   window.benchResult = window.benchError = undefined;
   $('status').textContent = 'running…';
   try {
@@ -33,22 +37,27 @@ async function run(modeName) {
     log(navigator.userAgent);
     await yieldToPage();
     const results = await runSuite({
-      engines, mode, sizes,
-      w1: !params.has('w3-only'), w3: !params.has('w1-only'),
+      engines, mode, sizes, ...which,
       log, between: yieldToPage,
     });
     const md = [`# quadtree-wasm benchmark (${modeName} run, browser)`, '', navigator.userAgent];
     if (results.w1.length) md.push('', '## W1: game loop (ms per frame)', '', w1Table(results.w1));
+    if (results.w2.length) md.push('', '## W2: all colliding pairs of the moving scene (ms per frame)', '', w2Table(results.w2));
     if (results.w3.length) {
       md.push('', '## W3: static scene, window queries (µs per query)', '',
         `### ${SMALL.width}×${SMALL.height} windows`, '', w3Table(results.w3, 'small'),
         '', `### ${VIEWPORT.width}×${VIEWPORT.height} viewports`, '', w3Table(results.w3, 'viewport'));
     }
-    const notes = skippedNotes(results.w1);
+    if (results.w4.length) {
+      md.push('', `## W4: ${Math.round(W4_MOVING * 100)} % of objects move per frame (ms per frame)`, '', w4Table(results.w4),
+        '', '### Refresh against rebuild (rebuild ÷ refresh, target ≥ 5×)', '', w4Summary(results.w4));
+    }
+    const notes = skippedNotes([...results.w1, ...results.w2, ...results.w4]);
     if (notes.length) md.push('', '## Skipped', '', ...notes);
     md.push('', '## Correctness', '', ...results.checks.map((c) => '- ' + c));
     $('out').textContent = md.join('\n');
     if (results.w1.length) $('chart').innerHTML = w1Svg(results.w1);
+    if (results.w2.length) $('chart2').innerHTML = w2Svg(results.w2);
     $('status').textContent = 'done';
     window.benchResult = { mode: modeName, userAgent: navigator.userAgent, ...results, markdown: md.join('\n') };
   } catch (err) {

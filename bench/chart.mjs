@@ -1,13 +1,17 @@
-// A hand-written SVG line chart of W1: median ms per frame against N, log-log, one line per
-// engine, with a legend. No dependencies; returns the SVG as a string.
+// Hand-written SVG line charts of the frame workloads (w1.svg: W1, w2.svg: W2): median ms per
+// frame against N, log-log, one line per engine, with a legend. No dependencies; each returns
+// the SVG as a string.
 
 // Fixed colours per engine id, so a filtered run (--only) keeps each engine's colour.
 const COLORS = {
   'quadtree-wasm-l4': '#d62728', 'quadtree-wasm-l8': '#ff7f0e', 'quadtree-js-l4': '#1f77b4',
   'quadtree-js-l8': '#17becf', 'quadtree-ts': '#9467bd', rbush: '#2ca02c', flatbush: '#8c564b',
   'd3-quadtree': '#e377c2', 'brute-force': '#7f7f7f',
+  // W2's quadtree-wasm pairs() paths and detect-collisions
+  'quadtree-wasm-pairs-l10': '#a50f15', 'quadtree-wasm-pairs-l8': '#fd8d3c', 'quadtree-wasm-linear': '#e7298a',
+  'quadtree-wasm-rebuild-l10': '#fcbba1', 'quadtree-wasm-linear-rebuild': '#c994c7', 'detect-collisions': '#bcbd22',
 };
-const SPARE = ['#bcbd22', '#393b79', '#637939', '#843c39'];
+const SPARE = ['#393b79', '#637939', '#843c39', '#17becf'];
 
 function esc(s) {
   return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -18,11 +22,24 @@ function label(v) {
   return String(Number(v.toPrecision(3)));
 }
 
+/** W1's chart (bench/results/w1.svg). */
 export function w1Svg(results, { title = 'W1 game loop: ms per frame (median) vs N' } = {}) {
+  return framesSvg(results, title);
+}
+
+/** W2's chart (bench/results/w2.svg). */
+export function w2Svg(results, { title = 'W2 all colliding pairs: ms per frame (median) vs N' } = {}) {
+  return framesSvg(results, title);
+}
+
+function framesSvg(results, title) {
   const ok = results.filter((r) => r.status === 'ok' && r.median > 0);
   const engines = [];
   for (const r of results) if (!engines.some((e) => e.engine === r.engine)) engines.push({ engine: r.engine, name: r.name });
-  const W = 760, H = 460, left = 70, right = 210, top = 40, bottom = 56;
+  // the legend's column grows with the longest name (about 6.6 px per character at 12 px)
+  const longest = Math.max(0, ...engines.map((e) => e.name.length + 2));
+  const left = 70, right = Math.max(210, Math.ceil(60 + 6.6 * longest)), top = 40, bottom = 56;
+  const W = left + 480 + right, H = Math.max(460, top + 8 + engines.length * 20 + 30 + bottom);
   const pw = W - left - right, ph = H - top - bottom;
   const ns = [...new Set(results.map((r) => r.n))].sort((a, b) => a - b);
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
@@ -68,7 +85,9 @@ export function w1Svg(results, { title = 'W1 game loop: ms per frame (median) vs
   engines.forEach((e, i) => {
     const color = COLORS[e.engine] || SPARE[i % SPARE.length];
     const k = Object.keys(COLORS).indexOf(e.engine);
-    const dash = e.engine.startsWith('quadtree-wasm') ? '' : (k < 0 ? i : k) % 2 ? ' stroke-dasharray="6 3"' : '';
+    const dash = e.engine.startsWith('quadtree-wasm')
+      ? (e.engine.includes('rebuild') ? ' stroke-dasharray="2 3"' : '') // W2's rebuild paths dotted
+      : (k < 0 ? i : k) % 2 ? ' stroke-dasharray="6 3"' : '';
     const pts = ok.filter((r) => r.engine === e.engine).sort((a, b) => a.n - b.n);
     if (pts.length > 1) {
       const d = pts.map((r, k) => `${k ? 'L' : 'M'}${px(r.n).toFixed(1)} ${py(r.median).toFixed(1)}`).join(' ');

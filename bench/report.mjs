@@ -30,12 +30,19 @@ function table(head, rows) {
   return lines.join('\n');
 }
 
-/** The quadtree-wasm rows at each N (the ratio columns' references), in engine order. */
+/** The quadtree-wasm drop-in rows (W1/W3's ratio columns' references), in engine order. */
 function baselines(results) {
   const seen = new Map();
   for (const r of results) {
-    if (r.engine.startsWith(BASELINE_FAMILY) && !seen.has(r.engine)) seen.set(r.engine, r.name);
+    if (r.engine.startsWith(BASELINE_FAMILY) && !r.path && !seen.has(r.engine)) seen.set(r.engine, r.name);
   }
+  return [...seen.entries()].map(([engine, name]) => ({ engine, name }));
+}
+
+/** The quadtree-wasm pairs() rows (W2's ratio columns' references), in engine order. */
+function pairsBaselines(results) {
+  const seen = new Map();
+  for (const r of results) if (r.path && !seen.has(r.engine)) seen.set(r.engine, `${r.path} ${r.tree}`);
   return [...seen.entries()].map(([engine, name]) => ({ engine, name }));
 }
 
@@ -44,11 +51,10 @@ function find(results, engine, n) {
 }
 
 /**
- * W1: engine, N, pairs per frame, median/min/max ms per frame, frames measured, and the ratio of
- * the median to each quadtree-wasm configuration's median at the same N (>1: slower).
+ * A frame workload's table: engine, N, pairs per frame, median/min/max ms per frame, frames
+ * measured, and the ratio of the median to each reference engine's median at the same N.
  */
-export function w1Table(results) {
-  const refs = baselines(results);
+function framesTable(results, refs) {
   const head = ['engine', 'N', 'pairs/frame', 'median ms', 'min ms', 'max ms', 'frames',
     ...refs.map((b) => `× ${b.name}`)];
   const rows = results.map((r) => {
@@ -60,6 +66,55 @@ export function w1Table(results) {
     return [r.name, int(r.n), pairs, ms(r.median), ms(r.min), ms(r.max), String(r.samples),
       ...refs.map((b) => ratio(r.median, find(results, b.engine, r.n)?.median))];
   });
+  return table(head, rows);
+}
+
+/** W1: ratios to each quadtree-wasm drop-in configuration (>1: slower). */
+export function w1Table(results) {
+  return framesTable(results, baselines(results));
+}
+
+/** W2: ratios to each quadtree-wasm pairs() path measured in the same run (>1: slower). */
+export function w2Table(results) {
+  return framesTable(results, pairsBaselines(results));
+}
+
+/**
+ * W4: every row, without ratio columns (w4Summary has them), plus the median of each phase for
+ * the quadtree-wasm engines: the update (refresh(), or clear() + insert(all)) and pairs().
+ */
+export function w4Table(results) {
+  const head = ['engine', 'N', 'pairs/frame', 'median ms', 'min ms', 'max ms', 'frames', 'update median ms', 'pairs() median ms'];
+  const rows = results.map((r) => {
+    const pairs = r.counts.length ? int(r.counts[r.counts.length - 1]) : '';
+    if (r.status !== 'ok') return [r.name, int(r.n), pairs, 'skipped', '', '', '', '', ''];
+    return [r.name, int(r.n), pairs, ms(r.median), ms(r.min), ms(r.max), String(r.samples),
+      r.update ? ms(r.update.median) : '', r.pairs ? ms(r.pairs.median) : ''];
+  });
+  return table(head, rows);
+}
+
+/**
+ * W4's comparison: per N and tree, the refresh path's and the rebuild path's median (and min)
+ * ms per frame, and rebuild / refresh (how many times cheaper refresh is). `target` is the
+ * ratio the refresh path should reach.
+ */
+export function w4Summary(results, { target = 5 } = {}) {
+  const head = ['tree', 'N', 'refresh+pairs median ms', 'rebuild+pairs median ms', 'rebuild ÷ refresh (median)',
+    'rebuild ÷ refresh (min)', `≥ ${target}×?`];
+  const rows = [];
+  const ns = [...new Set(results.map((r) => r.n))];
+  const trees = [...new Set(results.filter((r) => r.tree).map((r) => r.tree))];
+  for (const tree of trees) {
+    for (const n of ns) {
+      const a = results.find((r) => r.tree === tree && r.n === n && r.path === 'refresh' && r.status === 'ok');
+      const b = results.find((r) => r.tree === tree && r.n === n && r.path === 'rebuild' && r.status === 'ok');
+      if (!a || !b) continue;
+      const k = b.median / a.median;
+      rows.push([`quadtree-wasm ${tree}`, int(n), ms(a.median), ms(b.median), ratio(b.median, a.median),
+        ratio(b.min, a.min), k >= target ? 'yes' : 'no']);
+    }
+  }
   return table(head, rows);
 }
 
@@ -78,5 +133,6 @@ export function w3Table(results, kind) {
 
 /** Skipped engines and why, one line each. */
 export function skippedNotes(results) {
-  return results.filter((r) => r.status !== 'ok').map((r) => `- ${r.name} at N=${int(r.n)}: ${r.reason}`);
+  return results.filter((r) => r.status !== 'ok')
+    .map((r) => `- ${r.workload ? r.workload.toUpperCase() + ' ' : ''}${r.name} at N=${int(r.n)}: ${r.reason}`);
 }

@@ -1,7 +1,8 @@
 // The benchmark suite in Node: `node bench/run.mjs [--quick] [--only=a,b] [--n=1000,5000]
-// [--seed=1] [--w1-only | --w3-only]`. Runs W1 (game loop) and W3 (window queries), throws if
-// engines disagree on any result, prints markdown tables, and writes bench/results/latest.md,
-// latest.json and w1.svg.
+// [--seed=1] [--w1-only] [--w2-only] [--w3-only] [--w4-only]`. Runs W1 (game loop), W2 (all
+// colliding pairs), W3 (window queries) and W4 (10 % of objects move), or only the workloads
+// named by --wN-only flags (several combine); throws if engines disagree on any result, prints
+// markdown tables, and writes bench/results/latest.md, latest.json, w1.svg and w2.svg.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { select } from './engines/index.mjs';
-import { MODES, runSuite, SMALL, VIEWPORT } from './workloads.mjs';
-import { skippedNotes, w1Table, w3Table } from './report.mjs';
-import { w1Svg } from './chart.mjs';
+import { MODES, runSuite, SMALL, VIEWPORT, W4_MOVING } from './workloads.mjs';
+import { skippedNotes, w1Table, w2Table, w3Table, w4Summary, w4Table } from './report.mjs';
+import { w1Svg, w2Svg } from './chart.mjs';
 import { SPACING, MIN_SIZE, MAX_SIZE, MAX_SPEED } from './scene.mjs';
 
 const args = process.argv.slice(2);
@@ -20,18 +21,23 @@ const value = (name) => {
   const a = args.find((x) => x.startsWith('--' + name + '='));
   return a === undefined ? undefined : a.slice(name.length + 3);
 };
-const known = ['quick', 'only', 'n', 'seed', 'w1-only', 'w3-only', 'help'];
+const WORKLOADS = ['w1', 'w2', 'w3', 'w4'];
+const known = ['quick', 'only', 'n', 'seed', ...WORKLOADS.map((w) => w + '-only'), 'help'];
 for (const a of args) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !known.includes(name)) {
-    console.error(`unknown argument ${a}; use --quick, --only=name[,name], --n=N[,N], --seed=S, --w1-only, --w3-only`);
+    console.error(`unknown argument ${a}; use --quick, --only=name[,name], --n=N[,N], --seed=S, --w1-only, --w2-only, --w3-only, --w4-only`);
     process.exit(2);
   }
 }
 if (flag('help')) {
-  console.log('node bench/run.mjs [--quick] [--only=engine[,engine]] [--n=N[,N]] [--seed=S] [--w1-only | --w3-only]');
+  console.log('node bench/run.mjs [--quick] [--only=engine[,engine]] [--n=N[,N]] [--seed=S] [--w1-only] [--w2-only] [--w3-only] [--w4-only]\n' +
+    '  --wN-only flags combine (--w2-only --w4-only runs W2 and W4); without any, every workload runs.');
   process.exit(0);
 }
+// --wN-only flags name the workloads to run; none: all of them.
+const picked = WORKLOADS.filter((w) => flag(w + '-only'));
+const run = Object.fromEntries(WORKLOADS.map((w) => [w, picked.length === 0 || picked.includes(w)]));
 
 const modeName = flag('quick') ? 'quick' : 'full';
 const mode = MODES[modeName];
@@ -57,8 +63,7 @@ const outDir = join(here, 'results');
 const started = new Date();
 console.log(`quadtree-wasm benchmark (${modeName}): N = ${sizes.join(', ')}; engines: ${engines.map((e) => e.id).join(', ')}`);
 const results = await runSuite({
-  engines, mode, sizes, seed,
-  w1: !flag('w3-only'), w3: !flag('w1-only'),
+  engines, mode, sizes, seed, ...run,
   log: (line) => console.log('  ' + line),
   between: () => gc(),
 });
@@ -85,6 +90,18 @@ if (results.w1.length) {
     '(fewer when an engine uses up its time budget). Ratios: median / the named quadtree-wasm configuration\'s median at the same N (>1 = slower).',
     '', w1Table(results.w1));
 }
+if (results.w2.length) {
+  md.push('', '## W2: all colliding pairs of the moving scene (ms per frame)', '',
+    'The same scene and frames as W1; each engine produces every colliding pair by its fastest path and counts them. ' +
+    'quadtree-wasm: `pairs()` (every overlapping pair once, in one native call, as an Int32Array of ids), after ' +
+    '`refresh()` (objects inserted once, untimed; refresh re-reads every rect and re-indexes the ones that changed) or after ' +
+    '`clear()` + `insert(all objects)` (rebuild). quadtree-wasm (10,4), quadtree-js (10,4), rbush and flatbush: their W1 loops ' +
+    '(the per-object retrieve/search loop is their way to every pair). detect-collisions: one Box per object, ' +
+    '`setPosition()` per frame, `checkAll()`. ' +
+    `Warm-up ${mode.warmup} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames. ` +
+    'Ratios: median / the named quadtree-wasm pairs() path\'s median at the same N, in this run (>1 = slower).',
+    '', w2Table(results.w2));
+}
 if (results.w3.length) {
   md.push('', `## W3: static scene, window queries (µs per query)`, '',
     'Index built once (build ms: a single cold build), then every query returns its exact hits (the engine\'s ' +
@@ -92,7 +109,16 @@ if (results.w3.length) {
     '', `### ${SMALL.width}×${SMALL.height} windows`, '', w3Table(results.w3, 'small'),
     '', `### ${VIEWPORT.width}×${VIEWPORT.height} viewports`, '', w3Table(results.w3, 'viewport'));
 }
-const notes = skippedNotes(results.w1);
+if (results.w4.length) {
+  md.push('', `## W4: ${Math.round(W4_MOVING * 100)} % of objects move per frame (ms per frame)`, '',
+    `The W1 scene, but each frame moves only a fresh seeded ${Math.round(W4_MOVING * 100)} % of the objects (the rest stay put). ` +
+    'quadtree-wasm `refresh()` + `pairs()` (objects inserted once) against `clear()` + `insert(all objects)` + `pairs()`, ' +
+    `for each tree. Warm-up ${mode.warmup} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames.`,
+    '', w4Table(results.w4),
+    '', '### Refresh against rebuild', '',
+    'rebuild ÷ refresh: how many times cheaper the refresh path is (target ≥ 5×).', '', w4Summary(results.w4));
+}
+const notes = skippedNotes([...results.w1, ...results.w2, ...results.w4]);
 if (notes.length) md.push('', '## Skipped', '', ...notes);
 md.push('', '## Correctness', '', ...results.checks.map((c) => '- ' + c), '');
 const text = md.join('\n');
@@ -102,7 +128,9 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'latest.md'), text);
 writeFileSync(join(outDir, 'latest.json'), JSON.stringify({
   mode: modeName, args, seed, sizes, started: started.toISOString(), env,
-  w1: results.w1, w3: results.w3, checks: results.checks,
+  w1: results.w1, w2: results.w2, w3: results.w3, w4: results.w4, checks: results.checks,
 }, null, 1) + '\n');
 if (results.w1.length) writeFileSync(join(outDir, 'w1.svg'), w1Svg(results.w1) + '\n');
-console.log(`wrote ${['latest.md', 'latest.json', results.w1.length ? 'w1.svg' : null].filter(Boolean).map((f) => join('bench/results', f)).join(', ')}`);
+if (results.w2.length) writeFileSync(join(outDir, 'w2.svg'), w2Svg(results.w2) + '\n');
+const wrote = ['latest.md', 'latest.json', results.w1.length ? 'w1.svg' : null, results.w2.length ? 'w2.svg' : null];
+console.log(`wrote ${wrote.filter(Boolean).map((f) => join('bench/results', f)).join(', ')}`);

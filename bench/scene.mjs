@@ -44,10 +44,16 @@ export function worldSide(n) {
 }
 
 /**
- * A scene of `n` rects: { n, seed, width, height, maxSize, objects, frame, step() }.
+ * A scene of `n` rects: { n, seed, width, height, maxSize, moving, objects, frame, step() }.
  * Objects are plain game objects { x, y, width, height, vx, vy, id } with id = index.
+ *
+ * `options.moving` (default 1) is the fraction of objects that move per frame. Below 1, each
+ * step() moves a fresh seeded subset of round(moving × n) objects (a partial Fisher–Yates shuffle
+ * with its own PRNG, so the initial scene is the same as with moving = 1) and leaves the others
+ * where they are: W4's "10 % of objects move per frame".
  */
-export function makeScene(n, seed = 1) {
+export function makeScene(n, seed = 1, { moving = 1 } = {}) {
+  if (!(moving >= 0 && moving <= 1)) throw new RangeError(`makeScene: moving must be in [0, 1], got ${moving}`);
   const rand = mulberry32((seed * 0x9e3779b1) ^ n);
   const side = worldSide(n);
   const objects = new Array(n);
@@ -64,24 +70,42 @@ export function makeScene(n, seed = 1) {
       id: i,
     };
   }
+  const movers = moving < 1 ? Math.round(moving * n) : n;
+  const pick = movers < n ? mulberry32((seed * 0x85ebca77) ^ n ^ 0x2545f491) : null;
+  const order = movers < n ? Int32Array.from({ length: n }, (_, i) => i) : null;
+  const w = side, h = side;
+  const move = (o) => {
+    let x = o.x + o.vx, y = o.y + o.vy;
+    if (x < 0) { x = -x; o.vx = -o.vx; } else if (x + o.width > w) { x = 2 * (w - o.width) - x; o.vx = -o.vx; }
+    if (y < 0) { y = -y; o.vy = -o.vy; } else if (y + o.height > h) { y = 2 * (h - o.height) - y; o.vy = -o.vy; }
+    o.x = x;
+    o.y = y;
+  };
   return {
     n,
     seed,
     width: side,
     height: side,
     maxSize: MAX_SIZE,
+    moving: movers / Math.max(n, 1),
     objects,
     frame: 0,
-    /** Moves every rect by its velocity, reflecting it off the world's edges. */
+    /**
+     * Moves every rect (or this frame's seeded subset, see `moving`) by its velocity, reflecting
+     * it off the world's edges.
+     */
     step() {
-      const objs = this.objects, w = this.width, h = this.height;
-      for (let i = 0; i < objs.length; i++) {
-        const o = objs[i];
-        let x = o.x + o.vx, y = o.y + o.vy;
-        if (x < 0) { x = -x; o.vx = -o.vx; } else if (x + o.width > w) { x = 2 * (w - o.width) - x; o.vx = -o.vx; }
-        if (y < 0) { y = -y; o.vy = -o.vy; } else if (y + o.height > h) { y = 2 * (h - o.height) - y; o.vy = -o.vy; }
-        o.x = x;
-        o.y = y;
+      const objs = this.objects;
+      if (order === null) {
+        for (let i = 0; i < objs.length; i++) move(objs[i]);
+      } else {
+        for (let i = 0; i < movers; i++) { // the first `movers` slots of a partial shuffle
+          const j = i + Math.floor(pick() * (n - i));
+          const k = order[j];
+          order[j] = order[i];
+          order[i] = k;
+          move(objs[k]);
+        }
       }
       this.frame++;
     },

@@ -2,10 +2,19 @@
 //   W1: the game loop. Every frame: rebuild the index, query it with every object, exact-test
 //       the candidates, count colliding pairs. Every engine runs the same seeded scene for the
 //       same frames, and must count the same pairs on every frame.
+//   W2: all colliding pairs of the same moving scene, each engine by its fastest path (quadtree-
+//       wasm's pairs(), after refresh() or a rebuild; the peers' W1 loops; detect-collisions'
+//       checkAll). Same frames as W1, so the counts must equal W1's frame by frame.
 //   W3: a static scene, indexed once, then many small (64×64) and viewport-sized (1280×720)
 //       window queries, each returning its exact hits. Every engine must find the same hits.
+//   W4: only 10 % of the objects move per frame (a fresh seeded subset each frame):
+//       quadtree-wasm refresh() + pairs() against clear() + insert(all) + pairs().
+// An engine takes part in a workload when it has the method of that name (w1, w2, w3, w4).
 import { makeScene, makeWindows } from './scene.mjs';
 import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
+
+/** The fraction of objects that move per frame in W4. */
+export const W4_MOVING = 0.1;
 
 export const MODES = {
   full: {
@@ -25,46 +34,79 @@ export const MODES = {
 export const SMALL = { width: 64, height: 64 };
 export const VIEWPORT = { width: 1280, height: 720 };
 
-/** Runs W1 for one engine at one N and returns its timings and every frame's pair count. */
-export function runW1(engine, n, mode, { seed = 1, probeMs = 3000, budgetMs = 30000 } = {}) {
-  const base = { engine: engine.id, name: engine.name, n };
+/**
+ * Runs a frame workload ('w1', 'w2' or 'w4') for one engine at one N and returns its timings
+ * and every frame's pair count. Engines that carry a W2/W4 `tree` and `path` (quadtree-wasm's
+ * pairs() engines) pass them on for the reports.
+ */
+export function runFrames(workload, engine, n, mode, { seed = 1, probeMs = 3000, budgetMs = 30000 } = {}) {
+  const base = { workload, engine: engine.id, name: engine.name, n };
+  if (engine.path) Object.assign(base, { tree: engine.tree, path: engine.path });
   if (engine.maxN && n > engine.maxN) {
     return { ...base, status: 'skipped', reason: `only run for N ≤ ${engine.maxN}`, times: [], counts: [] };
   }
-  const scene = makeScene(n, seed);
-  const inst = engine.w1(scene);
+  const scene = makeScene(n, seed, workload === 'w4' ? { moving: W4_MOVING } : undefined);
+  const inst = engine[workload](scene);
+  // Engines that time their own phases (quadtree-wasm's pairs() engines) leave them in
+  // inst.updateMs and inst.pairsMs after each frame.
+  const phases = [];
+  const frame = () => {
+    const c = inst.frame();
+    if (inst.updateMs !== undefined) phases.push([inst.updateMs, inst.pairsMs]);
+    return c;
+  };
   let res;
   try {
-    res = measureFrames(() => inst.frame(), () => scene.step(), {
+    res = measureFrames(frame, () => scene.step(), {
       warmup: mode.warmup, frames: mode.frames(n), probeMs, budgetMs,
     });
   } finally {
     if (inst.dispose) inst.dispose();
   }
   const s = summarize(res.times);
-  return { ...base, status: res.status, reason: res.reason, ...s, times: res.times, counts: res.counts };
+  const out = { ...base, status: res.status, reason: res.reason, ...s, times: res.times, counts: res.counts };
+  if (phases.length && res.times.length) {
+    const measured = phases.slice(phases.length - res.times.length); // the measured frames' phases
+    out.update = summarize(measured.map((p) => p[0]));
+    out.pairs = summarize(measured.map((p) => p[1]));
+    out.updateTimes = measured.map((p) => p[0]);
+    out.pairsTimes = measured.map((p) => p[1]);
+  }
+  return out;
+}
+
+/** Runs W1 for one engine at one N (see runFrames). */
+export function runW1(engine, n, mode, opts) {
+  return runFrames('w1', engine, n, mode, opts);
 }
 
 /**
  * Throws unless every engine counted the same colliding pairs on every frame both ran (a
  * skipped engine still ran its first frame). The reference is brute force when it ran, else the
- * first engine listed.
+ * first engine listed. Results may mix workloads that run the same scene (W1 and W2): each
+ * failure names the workload. `label` names the check in the error.
  */
-export function checkW1(results) {
+export function checkCounts(results, label = 'W1') {
   const ran = results.filter((r) => r.counts.length > 0);
   if (ran.length < 2) return null;
   const ref = ran.find((r) => r.engine === 'brute-force') || ran[0];
+  const tag = (r) => (r.workload && r.workload.toUpperCase() !== label ? `${r.name} (${r.workload.toUpperCase()})` : r.name);
   for (const r of ran) {
     const frames = Math.min(r.counts.length, ref.counts.length);
     for (let f = 0; f < frames; f++) {
       if (r.counts[f] !== ref.counts[f]) {
-        throw new Error(`W1 correctness check failed at N=${r.n}, frame ${f}: ${r.name} counted ` +
-          `${r.counts[f]} colliding pairs but ${ref.name} counted ${ref.counts[f]} ` +
+        throw new Error(`${label} correctness check failed at N=${r.n}, frame ${f}: ${tag(r)} counted ` +
+          `${r.counts[f]} colliding pairs but ${tag(ref)} counted ${ref.counts[f]} ` +
           `(same seeded scene, same frame). The engine finds too few pairs (candidates missed) or too many (its overlap test is not the strict one).`);
       }
     }
   }
-  return { reference: ref.name, frames: ref.counts.length };
+  return { reference: tag(ref), frames: ref.counts.length, engines: ran.length };
+}
+
+/** W1's check (see checkCounts). */
+export function checkW1(results) {
+  return checkCounts(results, 'W1');
 }
 
 /** Runs W3 for one engine at one N: build once, then time passes over each query set. */
@@ -127,27 +169,47 @@ export function checkW3(results) {
 
 /**
  * The whole suite. `log(line)` reports progress; `between()` runs after each engine (a GC in
- * Node when exposed; awaited, so a page can repaint). Returns { w1: [...], w3: [...], checks: [...] }.
+ * Node when exposed; awaited, so a page can repaint). `w1`…`w4` pick the workloads.
+ * Returns { w1: [...], w2: [...], w3: [...], w4: [...], checks: [...] }.
  */
-export async function runSuite({ engines, mode, sizes = mode.sizes, seed = 1, w1 = true, w3 = true, log = () => {}, between = () => {} }) {
-  const all = { w1: [], w3: [], checks: [] };
+export async function runSuite({
+  engines, mode, sizes = mode.sizes, seed = 1, w1 = true, w2 = true, w3 = true, w4 = true,
+  log = () => {}, between = () => {},
+}) {
+  const all = { w1: [], w2: [], w3: [], w4: [], checks: [] };
+  const frameLog = (label, r) => log(r.status === 'ok'
+    ? `${label} N=${r.n} ${r.name}: median ${r.median.toFixed(2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
+    : `${label} N=${r.n} ${r.name}: skipped (${r.reason})`);
+  const frames = async (workload, n) => {
+    const atN = [];
+    for (const e of engines.filter((x) => x[workload])) {
+      const r = runFrames(workload, e, n, mode, { seed });
+      await between();
+      atN.push(r);
+      frameLog(workload.toUpperCase(), r);
+    }
+    return atN;
+  };
+  const agree = (label, atN, c, extra = '') => {
+    if (c) {
+      all.checks.push(`${label} N=${atN[0].n}: ${atN.filter((r) => r.counts.length).length} engines agree on every ` +
+        `frame's pair count (reference ${c.reference}, ${c.frames} frames)${extra}`);
+    }
+  };
   for (const n of sizes) {
+    let w1AtN = [];
     if (w1) {
-      const atN = [];
-      for (const e of engines) {
-        const r = runW1(e, n, mode, { seed });
-        await between();
-        atN.push(r);
-        log(r.status === 'ok'
-          ? `W1 N=${n} ${r.name}: median ${r.median.toFixed(2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
-          : `W1 N=${n} ${r.name}: skipped (${r.reason})`);
-      }
-      const c = checkW1(atN);
-      if (c) {
-        all.checks.push(`W1 N=${n}: ${atN.filter((r) => r.counts.length).length} engines agree on every ` +
-          `frame's pair count (reference ${c.reference}, ${c.frames} frames)`);
-      }
-      all.w1.push(...atN);
+      w1AtN = await frames('w1', n);
+      agree('W1', w1AtN, checkCounts(w1AtN, 'W1'));
+      all.w1.push(...w1AtN);
+    }
+    if (w2) {
+      const atN = await frames('w2', n);
+      const c = checkCounts(atN, 'W2');
+      // The same scene and frames as W1: when W1 ran too, its counts must match as well.
+      const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W2') : null;
+      agree('W2', atN, c, both ? `, and every W1 engine's counts (${both.engines} engines in all)` : '');
+      all.w2.push(...atN);
     }
     if (w3) {
       const atN = [];
@@ -161,6 +223,11 @@ export async function runSuite({ engines, mode, sizes = mode.sizes, seed = 1, w1
       const c = checkW3(atN);
       if (c) all.checks.push(`W3 N=${n}: ${atN.length} engines agree on every query set's hits (reference ${c.reference})`);
       all.w3.push(...atN);
+    }
+    if (w4) {
+      const atN = await frames('w4', n);
+      agree('W4', atN, checkCounts(atN, 'W4'));
+      all.w4.push(...atN);
     }
   }
   return all;

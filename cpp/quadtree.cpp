@@ -189,19 +189,10 @@ void Quadtree::pack() {
   leafRepeats_.assign(nodes_.size(), 0);
   packedIds_.clear();
   packedRects_.clear();
-  stack_.clear();
-  stack_.push_back(root());
-  while (!stack_.empty()) {  // depth-first, so neighbouring leaves sit together
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      for (int q = 3; q >= 0; --q) stack_.push_back(nd.children + q);
-      continue;
-    }
+  forEachLeaf(root(), [&](int32_t n) {  // depth-first, so neighbouring leaves sit together
     packStart_[n] = int32_t(packedIds_.size());
     bool fresh = false;  // a stamp scope begun for this leaf
-    for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
+    for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
       const int32_t e = links_[l].entry, object = entryObject_[e];
       const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
       packedIds_.push_back(once ? object : ~object);
@@ -210,7 +201,7 @@ void Quadtree::pack() {
       if (!fresh) beginQuery(maxObject_), fresh = true;
       if (!stampFresh(object)) leafRepeats_[n] = 1;
     }
-  }
+  });
   packed_ = true;
 }
 
@@ -463,17 +454,7 @@ void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
 
 void Quadtree::pairs(std::vector<int32_t>& out) {
   if (!packed_) pack();
-  stack_.clear();
-  stack_.push_back(root());
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    if (nodes_[n].children >= 0) {
-      for (int q = 3; q >= 0; --q) stack_.push_back(nodes_[n].children + q);
-    } else {
-      pairsInLeaf(n, out);
-    }
-  }
+  forEachLeaf(root(), [&](int32_t leaf) { pairsInLeaf(leaf, out); });
 }
 
 void Quadtree::clear() {

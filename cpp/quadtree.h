@@ -150,6 +150,19 @@ class Quadtree {
   void pack();
   template <class Visit>
   void forLeaves(int32_t node, const Rect& rect, Visit visit);
+  // Calls visit(leaf) for every leaf below `node`, depth-first in child order (visit must not
+  // use stack_).
+  template <class Visit>
+  void forEachLeaf(int32_t node, Visit visit) {
+    stack_.clear();
+    stack_.push_back(node);
+    while (!stack_.empty()) {
+      const int32_t n = stack_.back(), children = nodes_[n].children;
+      stack_.pop_back();
+      if (children < 0) visit(n);
+      else for (int q = 3; q >= 0; --q) stack_.push_back(children + q);
+    }
+  }
   bool packed_ = false;
   std::vector<int32_t> packStart_;   // per node: first index into packedIds_
   std::vector<char> leafRepeats_;    // per node: a leaf that holds some object twice

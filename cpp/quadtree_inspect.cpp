@@ -12,21 +12,12 @@ namespace qt {
 void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
   if (!packed_) pack();
   beginQuery(maxObject_);
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      for (int q = 3; q >= 0; --q) stack_.push_back(nd.children + q);
-      continue;
-    }
+  forEachLeaf(node, [&](int32_t n) {
     const int32_t* ids = packedIds_.data() + packStart_[n];
-    for (int32_t i = 0; i < nd.count; ++i)
+    for (int32_t i = 0; i < nodes_[n].count; ++i)
       if (ids[i] >= 0) out.push_back(ids[i]);
       else if (stampFresh(~ids[i])) out.push_back(~ids[i]);
-  }
+  });
 }
 
 void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {

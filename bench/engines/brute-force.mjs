@@ -1,4 +1,4 @@
-// Every pair, O(N²): the reference the trees must agree with, run only for small N.
+// Every pair, O(N²): the reference the trees must agree with (W1, W2, W4), run only for small N.
 export default [{
   id: 'brute-force',
   family: 'brute-force',
@@ -22,5 +22,13 @@ export default [{
         return pairs;
       },
     };
+  },
+
+  w2(scene) {
+    return this.w1(scene);
+  },
+
+  w4(scene) {
+    return this.w1(scene);
   },
 }];

@@ -1,16 +1,19 @@
 // Every engine, in table order. Ids: "quadtree-wasm-l4" is quadtree-wasm with (max_objects 10,
 // max_levels 4); families ("quadtree-wasm", "quadtree-js") name every configuration of a library.
-// The report's ratio columns compare each engine with every quadtree-wasm configuration.
+// W1's and W3's ratio columns compare each engine with every quadtree-wasm drop-in configuration;
+// W2's with every quadtree-wasm pairs() path (the engines with a `path`).
 import quadtreeWasm from './quadtree-wasm.mjs';
 import quadtreeJs from './quadtree-js.mjs';
 import quadtreeTs from './quadtree-ts.mjs';
 import rbush from './rbush.mjs';
 import flatbush from './flatbush.mjs';
 import d3Quadtree from './d3-quadtree.mjs';
+import detectCollisions from './detect-collisions.mjs';
 import bruteForce from './brute-force.mjs';
 
+// Each engine has a method per workload it runs (w1, w2, w3, w4); see workloads.mjs.
 export const engines = [
-  ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...bruteForce,
+  ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...detectCollisions, ...bruteForce,
 ];
 
 /** Engines picked by names: an engine's id ("quadtree-js-l8") or its family ("quadtree-js": both configs). */

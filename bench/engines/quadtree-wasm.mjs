@@ -1,37 +1,44 @@
 // quadtree-wasm through its drop-in quadtree-js API: clear(), insert(obj), retrieve(rect) -> a
 // new candidates array, then the exact test. Exactly what a game that swapped the file runs.
-import Quadtree from '../../dist/quadtree.mjs';
+// Below it, the advanced API for W2/W4: every colliding pair from one native pairs() call, after
+// either refresh() (objects inserted once; it re-reads every rect and re-indexes the ones that
+// changed) or a rebuild (clear() + insert(all objects)).
+import Quadtree, { LinearQuadtree } from '../../dist/quadtree.mjs';
+import { now } from '../stats.mjs';
 
 function engine(maxObjects, maxLevels) {
+  const w1 = (scene) => {
+    const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, maxObjects, maxLevels);
+    const objs = scene.objects;
+    return {
+      frame() {
+        const n = objs.length;
+        tree.clear();
+        for (let i = 0; i < n; i++) tree.insert(objs[i]);
+        let pairs = 0;
+        for (let i = 0; i < n; i++) {
+          const a = objs[i];
+          const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
+          const candidates = tree.retrieve(a);
+          for (let k = 0; k < candidates.length; k++) {
+            const b = candidates[k];
+            if (b.id > id && ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
+          }
+        }
+        return pairs;
+      },
+      dispose() { tree.dispose(); },
+    };
+  };
   return {
     id: `quadtree-wasm-l${maxLevels}`,
     family: 'quadtree-wasm',
     name: `quadtree-wasm (${maxObjects},${maxLevels})`,
 
     // W1: one game frame: rebuild, query every object, count colliding pairs once each.
-    w1(scene) {
-      const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, maxObjects, maxLevels);
-      const objs = scene.objects;
-      return {
-        frame() {
-          const n = objs.length;
-          tree.clear();
-          for (let i = 0; i < n; i++) tree.insert(objs[i]);
-          let pairs = 0;
-          for (let i = 0; i < n; i++) {
-            const a = objs[i];
-            const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
-            const candidates = tree.retrieve(a);
-            for (let k = 0; k < candidates.length; k++) {
-              const b = candidates[k];
-              if (b.id > id && ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
-            }
-          }
-          return pairs;
-        },
-        dispose() { tree.dispose(); },
-      };
-    },
+    w1,
+    // W2 (all colliding pairs): the drop-in loop is how a quadtree-js game gets them.
+    w2: maxLevels === 4 ? w1 : undefined,
 
     // W3: a static scene, built once; each query returns the exact hits.
     w3(scene) {
@@ -55,4 +62,69 @@ function engine(maxObjects, maxLevels) {
   };
 }
 
-export default [engine(10, 4), engine(10, 8)];
+/**
+ * A pairs() engine for W2/W4. `tree` names the index ('Quadtree (16,10)'), `path` is 'refresh'
+ * (insert once, then refresh() + pairs() per frame) or 'rebuild' (clear() + insert(all) +
+ * pairs() per frame). The frame's result is pairs().count: the pair list (an Int32Array of ids)
+ * is built in full either way. Each frame also leaves its two phases' times in `updateMs`
+ * (refresh(), or clear() + insert()) and `pairsMs` (pairs()), for W4's breakdown.
+ */
+function pairsEngine({ id, tree, make, path, workloads }) {
+  const run = path === 'refresh'
+    ? (scene) => {
+      const t = make(scene);
+      t.insert(scene.objects); // once, when the objects spawn: not timed
+      return {
+        frame() {
+          const t0 = now();
+          t.refresh();
+          const t1 = now();
+          const count = t.pairs().count;
+          this.updateMs = t1 - t0;
+          this.pairsMs = now() - t1;
+          return count;
+        },
+        dispose() { t.dispose(); },
+      };
+    }
+    : (scene) => {
+      const t = make(scene);
+      const objs = scene.objects;
+      return {
+        frame() {
+          const t0 = now();
+          t.clear();
+          t.insert(objs);
+          const t1 = now();
+          const count = t.pairs().count;
+          this.updateMs = t1 - t0;
+          this.pairsMs = now() - t1;
+          return count;
+        },
+        dispose() { t.dispose(); },
+      };
+    };
+  const e = {
+    id,
+    family: 'quadtree-wasm',
+    name: `quadtree-wasm ${tree} ${path === 'refresh' ? 'refresh' : 'rebuild'}+pairs`,
+    tree,
+    path,
+  };
+  for (const w of workloads) e[w] = run;
+  return e;
+}
+
+const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
+const quadtree = (maxObjects, maxLevels) => (scene) => new Quadtree(bounds(scene), maxObjects, maxLevels);
+const linear = (depth) => (scene) => new LinearQuadtree(bounds(scene), { depth });
+
+export const pairsEngines = [
+  pairsEngine({ id: 'quadtree-wasm-pairs-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'refresh', workloads: ['w2', 'w4'] }),
+  pairsEngine({ id: 'quadtree-wasm-pairs-l8', tree: 'Quadtree (10,8)', make: quadtree(10, 8), path: 'refresh', workloads: ['w2'] }),
+  pairsEngine({ id: 'quadtree-wasm-linear', tree: 'LinearQuadtree (8)', make: linear(8), path: 'refresh', workloads: ['w2', 'w4'] }),
+  pairsEngine({ id: 'quadtree-wasm-rebuild-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'rebuild', workloads: ['w2', 'w4'] }),
+  pairsEngine({ id: 'quadtree-wasm-linear-rebuild', tree: 'LinearQuadtree (8)', make: linear(8), path: 'rebuild', workloads: ['w4'] }),
+];
+
+export default [engine(10, 4), engine(10, 8), ...pairsEngines];
