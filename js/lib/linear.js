@@ -35,12 +35,8 @@ linearProto.insert = function (obj) {
   var s = live(this, 'insert');
   useMode(s, OBJECTS, 'insert');
   if (Array.isArray(obj)) {
-    var rects = new Array(obj.length);
-    for (var i = 0; i < obj.length; i++) {
-      rects[i] = [0, 0, 0, 0];
-      readRect('insert', 'rect[' + i + ']', obj[i], rects[i]);
-    }
-    for (i = 0; i < obj.length; i++) stage(s, obj[i], rects[i]);
+    var rects = readAll('insert', obj);
+    for (var i = 0; i < obj.length; i++) stage(s, obj[i], rects[i]);
     return;
   }
   readRect('insert', 'rect', obj, rectIn);

@@ -95,12 +95,8 @@ proto.insert = function (pRect) {
   var s = live(this, 'insert');
   useMode(s, OBJECTS, 'insert');
   if (Array.isArray(pRect)) {
-    var rects = new Array(pRect.length);
-    for (var i = 0; i < pRect.length; i++) {
-      rects[i] = [0, 0, 0, 0];
-      readRect('insert', 'rect[' + i + ']', pRect[i], rects[i]);
-    }
-    for (i = 0; i < pRect.length; i++) insertChecked(this, s, pRect[i], rects[i]);
+    var rects = readAll('insert', pRect);
+    for (var i = 0; i < pRect.length; i++) insertChecked(this, s, pRect[i], rects[i]);
     return;
   }
   readRect('insert', 'rect', pRect, rectIn);

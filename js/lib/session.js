@@ -138,6 +138,16 @@ function readRect(method, arg, r, out) {
   out[0] = x; out[1] = y; out[2] = w; out[3] = h;
 }
 
+// Reads every rect of an array before any is used, so one bad element changes nothing.
+function readAll(method, items) {
+  var rects = new Array(items.length);
+  for (var i = 0; i < items.length; i++) {
+    rects[i] = [0, 0, 0, 0];
+    readRect(method, 'rect[' + i + ']', items[i], rects[i]);
+  }
+  return rects;
+}
+
 function live(tree, method) {
   var s = tree._s;
   if (s.disposed) {
