@@ -12,7 +12,7 @@ function PairList(ids, objects) {
   this.ids = ids;
   this._objects = objects;
 }
-/** The object an id stands for (ids stay valid until the tree is cleared). */
+/** The object an id stands for (until the tree next changes: removed objects' ids are reused). */
 PairList.prototype.object = function (id) { return this._objects[id]; };
 /** The first object of pair i. */
 PairList.prototype.first = function (i) { return this._objects[this.ids[2 * i]]; };
@@ -151,8 +151,11 @@ function installAdvanced(proto) {
       throw new TypeError('Quadtree.forEachPair: callback must be a function, got ' + describe(callback));
     }
     var list = proto.pairs.call(this);
-    var ids = list.ids, objects = list._objects;
-    for (var i = 0; i < ids.length; i += 2) callback(objects[ids[i]], objects[ids[i + 1]]);
+    var ids = list.ids, objects = list._objects, n = ids.length;
+    // Resolved before the first call: a callback that removes or inserts reuses ids.
+    var resolved = new Array(n);
+    for (var i = 0; i < n; i++) resolved[i] = objects[ids[i]];
+    for (i = 0; i < n; i += 2) callback(resolved[i], resolved[i + 1]);
   };
 
   /** Sizes for tuning: nodes, leaves, depth, references (object copies in leaves), objects. */

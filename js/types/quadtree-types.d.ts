@@ -11,13 +11,13 @@ declare namespace QuadtreeWasm {
     height: number;
   }
 
-  /** The overlapping pairs of one `pairs()` call. */
+  /** The overlapping pairs of one `pairs()` call; read it before the tree changes again. */
   interface PairList<T> {
     /** Number of pairs. */
     readonly count: number;
     /** a0, b0, a1, b1, ...: the tree's ids of each pair's objects. */
     readonly ids: Int32Array;
-    /** The object an id stands for (valid until the tree is next cleared). */
+    /** The object an id stands for (until the tree next changes: removed objects' ids are reused). */
     object(id: number): T;
     /** The first object of pair i. */
     first(i: number): T;
