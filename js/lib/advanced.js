@@ -147,6 +147,7 @@ function installAdvanced(proto) {
    * callback may change the tree.
    */
   proto.forEachPair = function (callback) {
+    live(this, 'forEachPair');
     if (typeof callback !== 'function') {
       throw new TypeError('Quadtree.forEachPair: callback must be a function, got ' + describe(callback));
     }
