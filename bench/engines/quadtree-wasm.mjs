@@ -127,4 +127,21 @@ export const pairsEngines = [
   pairsEngine({ id: 'quadtree-wasm-linear-rebuild', tree: 'LinearQuadtree (8)', make: linear(8), path: 'rebuild', workloads: ['w4'] }),
 ];
 
-export default [engine(10, 4), engine(10, 8), ...pairsEngines];
+// W3 through search(): the exact hits filtered natively, no candidates array to test in JS.
+function searchEngine(maxObjects, maxLevels) {
+  return {
+    id: `quadtree-wasm-search-l${maxLevels}`,
+    family: 'quadtree-wasm',
+    name: `quadtree-wasm search() (${maxObjects},${maxLevels})`,
+    w3(scene) {
+      const tree = new Quadtree(bounds(scene), maxObjects, maxLevels);
+      tree.insert(scene.objects);
+      return {
+        query: (q) => tree.search(q),
+        dispose() { tree.dispose(); },
+      };
+    },
+  };
+}
+
+export default [engine(10, 4), engine(10, 8), searchEngine(16, 10), ...pairsEngines];
