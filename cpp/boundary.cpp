@@ -5,6 +5,9 @@ namespace qt {
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
+const Rect& rectOf(const Quadtree& t, int32_t id) { return t.objectRect(id); }
+const Rect& rectOf(const LinearQuadtree& t, int32_t id) { return t.rectOf(id); }
+
 // Runs `f` on whichever tree the session has; for the calls both kinds share.
 template <class F>
 auto onTree(Session& s, F f) {
@@ -140,17 +143,13 @@ int32_t sessionRefresh(Handle h, int32_t count) {
     const double* r = s.scratch.data() + 4 * size_t(id);
     if (r[0] != r[0]) continue;  // NaN: no object under this id
     const Rect rect{r[0], r[1], r[2], r[3]};
-    if (s.linear) {  // update() is O(1) and tells whether it moved
-      if (!s.linear->contains(id)) continue;
+    moved += onTree(s, [&](auto& t) {
+      if (!t.contains(id)) return false;
+      const Rect& old = rectOf(t, id);
+      if (old.x == rect.x && old.y == rect.y && old.w == rect.w && old.h == rect.h) return false;
       s.pairCache.touch(id);
-      moved += s.linear->update(id, rect);
-      continue;
-    }
-    if (!s.tree.contains(id)) continue;
-    const Rect& old = s.tree.objectRect(id);
-    if (old.x == rect.x && old.y == rect.y && old.w == rect.w && old.h == rect.h) continue;
-    s.pairCache.touch(id);
-    moved += s.tree.update(id, rect);
+      return t.update(id, rect);
+    });
   }
   return moved;
 }
@@ -177,17 +176,12 @@ bool sessionCollides(Handle s, double x, double y, double w, double h) {
 
 int32_t sessionPairs(Handle h) {
   Session& s = at(h);
-  if (s.linear) {  // TODO(linear): no rect lookup yet, so always a full pass
-    s.pairCache.forget();
-    s.results.clear();
-    s.linear->pairs(s.results);
-  } else {
-    Quadtree& t = s.tree;
+  onTree(s, [&](auto& t) {
     s.pairCache.pairs(
         t, t.size(), [&](int32_t id) { return t.contains(id); },
-        [&](int32_t id) { return t.objectRect(id); }, [&](std::vector<int32_t>& out) { t.pairs(out); },
+        [&](int32_t id) { return rectOf(t, id); }, [&](std::vector<int32_t>& out) { t.pairs(out); },
         s.results);
-  }
+  });
   return publish(s) / 2;
 }
 

@@ -39,7 +39,7 @@ bool fail(std::string* why, const Parts&... parts) {
 LinearQuadtree::LinearQuadtree(Rect bounds, int32_t depth)
     : bounds_(bounds), depth_(std::min(std::max(depth, int32_t(1)), kMaxDepth)) {
   static_assert(sizeof(Node) == 8 && sizeof(Cells) == 16 && sizeof(Link) == 12 &&
-                    sizeof(Entry) == 40,
+                    sizeof(Entry) == 40 && kMaxDepth <= 15,  // Entry::tag's fields
                 "the sizes noted in linear_quadtree.h");
   side_ = int32_t(1) << depth_;
   // A zero scale sends every coordinate to cell 0: one node, but every query stays exact.
@@ -71,8 +71,13 @@ LinearQuadtree::Cells LinearQuadtree::cellsOf(const Rect& r) const {
   return {std::min(ax, bx), std::min(ay, by), std::max(ax, bx), std::max(ay, by)};
 }
 
+// The deepest level at which the range spans at most two cells per axis, as a shift k = D - level:
+// a span of w + 1 cells (w = x1 - x0) fits in two cells of 2^k once 2^k > w, and never while
+// 2^k <= w / 2, so k is bitLength(w) - 1 or bitLength(w). Since the range lies in [0, 2^D), k = D - 1
+// always fits: level 0 stays empty unless the bounds are unusable.
 int32_t LinearQuadtree::shiftOf(const Cells& c) const {
-  return bitLength(uint32_t((c.x0 ^ c.x1) | (c.y0 ^ c.y1)));
+  const int32_t k = std::max(bitLength(uint32_t(std::max(c.x1 - c.x0, c.y1 - c.y0))) - 1, int32_t(0));
+  return k + ((c.x1 >> k) - (c.x0 >> k) > 1 || (c.y1 >> k) - (c.y0 >> k) > 1);
 }
 
 int32_t LinearQuadtree::nodeOf(const Cells& c) const {
@@ -99,6 +104,7 @@ void LinearQuadtree::unlink(int32_t id) {
 }
 
 void LinearQuadtree::addPath(const Cells& c, int32_t delta) {
+  levels_[depth_ - shiftOf(c)] += delta;
   for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k)
     nodes_[index(l, c.x0 >> k, c.y0 >> k)].count += delta;
 }
@@ -106,6 +112,8 @@ void LinearQuadtree::addPath(const Cells& c, int32_t delta) {
 // Above the deepest common ancestor both paths are the same nodes, so the walk stops there.
 void LinearQuadtree::movePath(const Cells& from, const Cells& to) {
   const int32_t lf = depth_ - shiftOf(from), lt = depth_ - shiftOf(to);
+  --levels_[lf];
+  ++levels_[lt];
   for (int32_t l = std::max(lf, lt); l >= 0; --l) {
     const int32_t k = depth_ - l;
     const int32_t a = l <= lf ? index(l, from.x0 >> k, from.y0 >> k) : -1;
@@ -175,19 +183,36 @@ void LinearQuadtree::clear() {
     links_[id] = {-1, -1, -1};
   }
   if (!sparse) std::fill(nodes_.begin(), nodes_.end(), Node{-1, 0});
+  std::fill(levels_, levels_ + kMaxDepth + 1, 0);
   size_ = 0;
 }
 
 bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
-  if (nodes_[0].count == 0) return false;
+  if (size_ == 0) return false;
   const Cells r = cellsOf(q);
   struct Frame {  // 12 bytes
     int32_t level, cx, cy;
   };
-  // Each step pops one node and pushes at most four children, so the stack holds at most 3D + 1.
-  Frame stack[3 * kMaxDepth + 1];
+  // The objects of node (l, cx, cy) and of its subtree lie in cells cx..cx + 1, cy..cy + 1 of
+  // level l, so the node can hold a match only if those meet the query's range (closed ranges):
+  // cx in [(r.x0 >> k) - 1, r.x1 >> k], same in y. Its parent then passes the same test.
+  // The levels above the shallowest one holding objects are empty, so the walk starts there with
+  // every such node, or higher up if there are more than 16 of them (the walk skips empty
+  // subtrees; a scan of a level would not).
+  int32_t level = 0, x0, x1, y0, y1;
+  while (levels_[level] == 0) ++level;
+  for (;; --level) {  // level 0 has one node
+    const int32_t k = depth_ - level;
+    x0 = std::max((r.x0 >> k) - 1, int32_t(0)), x1 = r.x1 >> k;
+    y0 = std::max((r.y0 >> k) - 1, int32_t(0)), y1 = r.y1 >> k;
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) <= 16) break;
+  }
+  // Each step pops one node and pushes at most four children: at most 16 + 3D frames.
+  Frame stack[16 + 3 * kMaxDepth];
   int32_t top = 0;
-  stack[top++] = {0, 0, 0};
+  for (int32_t cy = y1; cy >= y0; --cy)
+    for (int32_t cx = x1; cx >= x0; --cx)
+      if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
   bool hit = false;
   while (top > 0) {
     const Frame f = stack[--top];
@@ -198,10 +223,10 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
       hit = true;
     }
     if (f.level == depth_) continue;
-    // A child can hold a match only if its cell range meets the query's (closed ranges).
-    const int32_t level = f.level + 1, k = depth_ - level;
-    const int32_t x0 = std::max(r.x0 >> k, 2 * f.cx), x1 = std::min(r.x1 >> k, 2 * f.cx + 1);
-    const int32_t y0 = std::max(r.y0 >> k, 2 * f.cy), y1 = std::min(r.y1 >> k, 2 * f.cy + 1);
+    level = f.level + 1;
+    const int32_t k = depth_ - level;
+    x0 = std::max((r.x0 >> k) - 1, 2 * f.cx), x1 = std::min(r.x1 >> k, 2 * f.cx + 1);
+    y0 = std::max((r.y0 >> k) - 1, 2 * f.cy), y1 = std::min(r.y1 >> k, 2 * f.cy + 1);
     for (int32_t cy = y1; cy >= y0; --cy)
       for (int32_t cx = x1; cx >= x0; --cx)
         if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
@@ -213,91 +238,98 @@ void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const { qu
 
 bool LinearQuadtree::collides(const Rect& q) const { return query(q, nullptr); }
 
-void LinearQuadtree::enterPairs(int32_t node, int32_t active, std::vector<int32_t>& out) {
-  const int32_t own = int32_t(scratch_.size());
-  for (int32_t id = nodes_[node].head; id >= 0; id = links_[id].next) {
-    const Rect& r = rects_[id];
-    const Entry e{r.x, r.x + r.w, r.y, r.y + r.h, id};
-    // Every comparison with NaN is false, so such an object overlaps nothing; leaving it out also
-    // keeps the sort's order strict.
-    if (e.x0 == e.x0 && e.x1 == e.x1 && e.y0 == e.y0 && e.y1 == e.y1) scratch_.push_back(e);
+// Bands: the rows of one level. Every object is listed in each band its cell range meets, and
+// each band is put in order of x (the left edge as given), so two objects that overlap are both
+// listed in some band, near each other. A sweep along each band tests each object against the
+// ones after it that start before it ends (b.x < a.x + a.w is part of the overlap rule) and
+// reports a pair only in the first band both are listed in, so once.
+void LinearQuadtree::pairs(std::vector<int32_t>& out) {
+  if (size_ < 2) return;
+  // The bands are the rows of the level holding the most objects, so about as tall as most
+  // objects; or coarser, if that could list objects more than 4 times on average (an object of
+  // level l meets at most 2 rows of level l, so at most 2^(L - l + 1) rows of a level L >= l and
+  // 2 of a level L < l).
+  int32_t level = 0;
+  for (int32_t l = 1; l <= depth_; ++l)
+    if (levels_[l] >= levels_[level]) level = l;
+  for (;; --level) {
+    int64_t listed = 0;
+    for (int32_t l = 0; l <= depth_; ++l)
+      listed += int64_t(levels_[l]) * (l <= level ? int64_t(2) << (level - l) : 2);
+    if (listed <= 4 * int64_t(size_) || level == 0) break;
   }
-  const int32_t end = int32_t(scratch_.size());
-  Entry* s = scratch_.data();
-  shellSort(s + own, s + end, [](const Entry& a, const Entry& b) { return a.x0 < b.x0; });
-
+  const int32_t ids = int32_t(links_.size()), k = depth_ - level, bands = 1 << level;
+  rows_.assign(size_t(bands) + 3, 0);
+  keys_.resize(2 * size_t(ids));
+  int32_t* key = keys_.data();
+  for (int32_t id = 0; id < ids; ++id) {
+    key[2 * id] = -1;
+    if (links_[id].node < 0) continue;
+    const Cells& c = cells_[id];
+    key[2 * id] = (c.y0 >> k) << 16 | c.y1 >> k;
+    key[2 * id + 1] = c.x0 >> k;
+    ++rows_[size_t(c.y0 >> k) + 2];  // as differences: every band from top to bottom
+    --rows_[size_t(c.y1 >> k) + 3];
+  }
+  for (int32_t b = 0, length = 0, start = 0; b <= bands; start += length, ++b) {
+    length += rows_[b + 2];  // rows_[b + 2] is read before it is overwritten
+    rows_[b + 1] = start;
+  }
+  entries_.resize(size_t(rows_[bands + 1]));
+  Entry* e = entries_.data();
+  for (int32_t id = 0; id < ids; ++id) {
+    if (key[2 * id] < 0) continue;
+    const Rect& r = rects_[id];
+    const int32_t top = key[2 * id] >> 16, bottom = key[2 * id] & 0xffff;
+    // The column of its left edge (the smaller corner's), as a hint for the sort.
+    Entry x{r.x, r.x + r.w, r.y, r.y + r.h, id, uint32_t(top) << 16 | uint32_t(key[2 * id + 1])};
+    // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
+    // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
+    if (!(x.x0 == x.x0 && x.x1 == x.x1 && x.y0 == x.y0 && x.y1 == x.y1))
+      x.x0 = x.x1 = x.y1 = -HUGE_VAL, x.y0 = HUGE_VAL;
+    // Each scatter leaves a band's counter at the next band's start: rows_[b] ends as b's start.
+    for (int32_t b = top; b <= bottom; ++b) e[rows_[b + 1]++] = x;
+  }
+  columns_.resize(size_t(bands) + 1);
+  int32_t* count = columns_.data();
   auto test = [&out](const Entry& a, const Entry& b) {
     if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) {
       out.push_back(std::min(a.id, b.id));
       out.push_back(std::max(a.id, b.id));
     }
   };
-  // Overlap needs b.x0 < a.x1, so in x0 order each entry only meets the ones after it that start
-  // before it ends (none if its w is negative: it then ends before it starts).
-  for (int32_t i = own; i < end; ++i)
-    for (int32_t j = i + 1; j < end && s[j].x0 < s[i].x1; ++j) test(s[i], s[j]);
-  // The active list is sorted by x0 too: walk both in that order; whichever entry starts first
-  // scans the other list from its current position, so each cross pair is tested once.
-  int32_t i = active, j = own;
-  while (i < own && j < end) {
-    if (s[i].x0 <= s[j].x0) {
-      for (int32_t k = j; k < end && s[k].x0 < s[i].x1; ++k) test(s[i], s[k]);
-      ++i;
-    } else {
-      for (int32_t k = i; k < own && s[k].x0 < s[j].x1; ++k) test(s[j], s[k]);
-      ++j;
+  for (int32_t b = 0; b < bands; ++b) {
+    const Entry* from = e + rows_[b];
+    const int32_t n = rows_[b + 1] - rows_[b];
+    if (n < 2) continue;
+    if (band_.size() < size_t(n)) band_.resize(size_t(n));
+    Entry* w = band_.data();
+    // Into x order: a counting sort by column, in n to 2n buckets of whole columns, then an
+    // insertion sort, which then only has to order each bucket's run (the column is the cell of
+    // x, and cell() is monotone; with a negative w it is the cell of x + w, and the insertion
+    // sort has more to do); crowded buckets are shell-sorted first.
+    const int32_t shift = std::max(level - bitLength(uint32_t(n)), int32_t(0)), buckets = bands >> shift;
+    std::fill(count, count + buckets + 1, 0);
+    int32_t crowd = 0;
+    for (int32_t i = 0; i < n; ++i) crowd = std::max(crowd, ++count[((from[i].tag & 0xffff) >> shift) + 1]);
+    for (int32_t i = 1; i <= buckets; ++i) count[i] += count[i - 1];
+    for (int32_t i = 0; i < n; ++i) w[count[(from[i].tag & 0xffff) >> shift]++] = from[i];
+    auto byX = [](const Entry& p, const Entry& o) { return p.x0 < o.x0; };
+    for (int32_t q = 0, j = 0; crowd > 16 && q < buckets; j = count[q++])  // bucket q: [j, count[q])
+      if (count[q] - j > 16) shellSort(w + j, w + count[q], byX);
+    for (int32_t i = 1; i < n; ++i) {
+      if (!byX(w[i], w[i - 1])) continue;
+      const Entry v = w[i];
+      int32_t j = i;
+      for (; j > 0 && byX(v, w[j - 1]); --j) w[j] = w[j - 1];
+      w[j] = v;
     }
-  }
-}
-
-void LinearQuadtree::mergeInto(int32_t active, int32_t own, int32_t end, int32_t level,
-                               int32_t cx, int32_t cy) {
-  const size_t first = scratch_.size();
-  scratch_.resize(first + size_t(end - active));  // room first: the merge reads the same buffer
-  Entry* s = scratch_.data();
-  Entry* w = s + first;
-  const int32_t k = depth_ - level;
-  int32_t i = active, j = own;
-  while (i < own || j < end) {
-    const Entry& e = j >= end || (i < own && s[i].x0 <= s[j].x0) ? s[i++] : s[j++];
-    const Cells& c = cells_[e.id];
-    if ((c.x0 >> k) <= cx && cx <= (c.x1 >> k) && (c.y0 >> k) <= cy && cy <= (c.y1 >> k)) *w++ = e;
-  }
-  scratch_.resize(size_t(w - s));
-}
-
-// A depth-first walk over non-empty subtrees. Each level's frame owns a run of scratch_: the
-// active list (ancestors' objects whose cell ranges reach this node, sorted by x) followed by the
-// node's own objects. An object can only overlap objects of its own node, of its ancestors or of
-// its descendants, so testing each node's objects against themselves and its active list finds
-// every pair exactly once.
-void LinearQuadtree::pairs(std::vector<int32_t>& out) {
-  if (size_ < 2) return;
-  struct Frame {  // 28 bytes
-    int32_t level, cx, cy;
-    int32_t active, own, end;  // scratch_ runs: [active, own) active list, [own, end) own objects
-    int32_t child;             // next child to visit, 0..4
-  };
-  Frame stack[kMaxDepth + 1];
-  int32_t top = 0;
-  scratch_.clear();
-  enterPairs(0, 0, out);
-  stack[top++] = {0, 0, 0, 0, 0, int32_t(scratch_.size()), 0};
-  while (top > 0) {
-    Frame& f = stack[top - 1];
-    if (f.level == depth_ || f.child == 4) {
-      --top;
-      continue;
+    for (int32_t i = 0; i < n; ++i) {
+      const Entry& a = w[i];
+      const bool first = int32_t(a.tag >> 16) == b;
+      for (int32_t j = i + 1; j < n && w[j].x0 < a.x1; ++j)
+        if (first || int32_t(w[j].tag >> 16) == b) test(a, w[j]);
     }
-    const int32_t q = f.child++;
-    const int32_t level = f.level + 1, cx = 2 * f.cx + (q & 1), cy = 2 * f.cy + (q >> 1);
-    const int32_t node = index(level, cx, cy);
-    if (nodes_[node].count == 0) continue;
-    scratch_.resize(size_t(f.end));  // drop the previous child's runs
-    mergeInto(f.active, f.own, f.end, level, cx, cy);
-    const int32_t own = int32_t(scratch_.size());
-    enterPairs(node, f.end, out);
-    stack[top++] = {level, cx, cy, f.end, own, int32_t(scratch_.size()), 0};
   }
 }
 
@@ -397,6 +429,12 @@ bool LinearQuadtree::validate(std::string* why) const {
     }
   }
   if (stored != size_) return fail(why, "size is ", size_, " but the nodes hold ", stored);
+  for (int32_t l = 0; l <= depth_; ++l) {
+    int32_t own = 0;
+    for (int32_t n = offsets_[l]; n < offsets_[l + 1]; ++n)
+      for (int32_t id = nodes_[n].head; id >= 0; id = links_[id].next) ++own;
+    if (levels_[l] != own) return fail(why, "level ", l, " counts ", levels_[l], " objects but holds ", own);
+  }
 
   for (int32_t id = 0; id < ids; ++id) {
     const Link& k = links_[id];
@@ -411,7 +449,7 @@ bool LinearQuadtree::validate(std::string* why) const {
       return fail(why, "id ", id, " has a cell range that does not match its rect");
     if (c.x0 < 0 || c.y0 < 0 || c.x0 > c.x1 || c.y0 > c.y1 || c.x1 >= side_ || c.y1 >= side_)
       return fail(why, "id ", id, " has a cell range outside the grid");
-    if (nodeOf(c) != k.node) return fail(why, "id ", id, " is not in the deepest node holding it");
+    if (nodeOf(c) != k.node) return fail(why, "id ", id, " is not in the node its cell range gives");
   }
   return true;
 }

@@ -1,7 +1,7 @@
-// LinearQuadtree: a fixed-depth tree that stores each object once, in the deepest node whose
-// cell holds it, found in O(1) from the object's corners. Moving an object is O(1), so it suits
-// scenes where most objects move a little every frame (update/refresh + pairs). It answers
-// search, collides and pairs exactly as Quadtree does; it has no quadtree-js retrieve.
+// LinearQuadtree: a fixed-depth loose quadtree that stores each object once, at the level of its
+// size, in a node found in O(1) from its scaled corners (cpp/linear_quadtree.h). Moving an object
+// is O(1), so it suits scenes where most objects move a little every frame (update/refresh +
+// pairs). It answers search, collides and pairs exactly as Quadtree does; it has no retrieve.
 // (A fragment of defineQuadtree's body; see session.js.)
 
 /**
