@@ -129,6 +129,7 @@ int32_t Quadtree::allocEntry(int32_t object, const Rect& rect) {
     entryRect_.push_back({});
     entryNext_.push_back(-1);
     entryLeaf_.push_back(-1);
+    entryHome_.push_back(0);
   }
   entryObject_[e] = object;
   entryRect_[e] = rect;
@@ -147,6 +148,7 @@ void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
   if (objEntries_[object] < 0) ++objectCount_;
   packed_ = false;
   const int32_t entry = allocEntry(object, rect);
+  entryHome_[entry] = node;
   objRect_[object] = rect;
   // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
   // uses the scratch stack too.
@@ -310,10 +312,10 @@ bool Quadtree::unlinkFrom(int32_t leaf, int32_t entry) {
 void Quadtree::unlinkEntry(int32_t entry) {
   const int32_t leaf = entryLeaf_[entry];
   if (leaf >= 0 && unlinkFrom(leaf, entry)) return;
-  // In several leaves: they are the ones its placement rect reaches (its coordinates now do
-  // not matter).
+  // In several leaves: they are the ones its placement rect reaches from where it was inserted
+  // (its coordinates now do not matter).
   stack_.clear();
-  stack_.push_back(root());
+  stack_.push_back(entryHome_[entry]);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
@@ -368,8 +370,9 @@ bool Quadtree::sameLeaves(const Rect& a, const Rect& b) {
 bool Quadtree::update(int32_t object, const Rect& rect) {
   if (contains(object)) {
     const int32_t e = objEntries_[object], leaf = entryLeaf_[e];
-    if (entryNext_[e] < 0 && ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) ||
-                              sameLeaves(entryRect_[e], rect))) {
+    // (One inserted through a subnode is re-inserted at the root: placed where queries look.)
+    if (entryNext_[e] < 0 && entryHome_[e] == root() && leaf != kLinksLost &&
+        ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(entryRect_[e], rect))) {
       entryRect_[e] = rect;  // stays in its leaves: nothing to relink
       objRect_[object] = rect;
       packed_ = false;
@@ -470,6 +473,7 @@ void Quadtree::clear() {
   entryRect_.clear();
   entryNext_.clear();
   entryLeaf_.clear();
+  entryHome_.clear();
   freeEntry_ = -1;
   objEntries_.clear();
   objRect_.clear();
@@ -488,8 +492,9 @@ void Quadtree::freeSubtree(int32_t node) {
       for (int q = 0; q < 4; ++q) stack_.push_back(nd.children + q);
       freeBlocks_.push_back(nd.children);
     } else if (nd.head >= 0) {
-      // Their entries may live on in other leaves; forget which, so removal searches for them.
-      for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = -1;
+      // Their entries may live on in other leaves, or nowhere: removal must search for them, and
+      // an update re-inserts them.
+      for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = kLinksLost;
       links_[nd.tail].next = freeLink_;
       freeLink_ = nd.head;
     }

@@ -136,7 +136,9 @@ class Quadtree {
   std::vector<int32_t> entryObject_;  // per entry; -1 when free
   std::vector<Rect> entryRect_;       // per entry, where it was placed
   std::vector<int32_t> entryNext_;    // next entry of the same object, or in the free list
-  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, or -1 (several, or unknown)
+  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, -1 (several), or kLinksLost
+  static constexpr int32_t kLinksLost = -2;  // some of its leaves were cleared by clearNode()
+  std::vector<int32_t> entryHome_;    // the node it was inserted at: its links are all below it
   int32_t freeEntry_ = -1;
   std::vector<int32_t> objEntries_;   // per object id: first entry, or -1 when absent
   std::vector<Rect> objRect_;         // per object id: its latest rect

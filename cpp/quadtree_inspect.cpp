@@ -130,7 +130,8 @@ bool Quadtree::validate(std::string* why) const {
     if (!seenNode[n]) return fail("node ", n, " is neither reachable nor free");
   for (size_t l = 0; l < links_.size(); ++l)
     if (!seenLink[l]) return fail("link ", l, " is neither in a leaf nor free");
-  if (entryNext_.size() != entryObject_.size() || entryLeaf_.size() != entryObject_.size())
+  if (entryNext_.size() != entryObject_.size() || entryLeaf_.size() != entryObject_.size() ||
+      entryHome_.size() != entryObject_.size())
     return fail("per-entry arrays differ in length");
   std::vector<char> seenEntry(entryObject_.size(), 0);
   for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) {

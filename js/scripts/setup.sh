@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # First-run set-up for `npm start` and `npm test`: installs what this project needs on Debian 12
-# (Emscripten, Chromium and its driver) when missing, the npm devDependencies, and builds dist/.
+# (Emscripten, Chromium and its driver, clang with libFuzzer) when missing, the npm
+# devDependencies, and builds dist/.
 # Each step is skipped when already done, so later runs cost a second.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,6 +13,11 @@ command -v emcc > /dev/null || missing+=(emscripten)
 command -v cmake > /dev/null || missing+=(cmake)
 command -v g++ > /dev/null || missing+=(g++)
 [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
+# The sanitizer build and the fuzzer use clang 14; libFuzzer (libclang_rt.fuzzer) and
+# FuzzedDataProvider.h come with libclang-rt-14-dev.
+command -v clang++ > /dev/null || missing+=(clang)
+compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' > /dev/null ||
+  missing+=(libclang-rt-14-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]} with apt-get"
   sudo=""

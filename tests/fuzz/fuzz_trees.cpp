@@ -1,0 +1,604 @@
+// libFuzzer target for the core: the input bytes become a sequence of operations on a qt::Quadtree
+// and a qt::LinearQuadtree, each checked after every step against a brute-force model (a list of
+// live objects and their rects) and against the trees' own validate().
+//
+//   npm run fuzz                      builds it (build-native-asan, clang, QT_FUZZ=ON) and runs it
+//                                     for 300 s, adding what it finds to tests/fuzz/corpus
+//   bash tests/fuzz/run.sh --smoke    the short seeded run that npm test does
+//   QT_FUZZ_TRACE=1 bash tests/fuzz/run.sh build-test/fuzz-crash-<sha1>
+//                                     replays an input, printing each operation and the failed check
+//
+// What the model can promise, per tree:
+// - LinearQuadtree: search / collides / pairs equal brute force exactly.
+// - Quadtree: an object is "exact" when its latest rect was placed from the root and no clearNode()
+//   has since dropped links of it; quadtree-js's clear() on a subnode and insert() into a subnode
+//   leave objects that the root cannot find everywhere, so for those (and only those) the model
+//   accepts either answer. Every id a query returns must be live and, for exact queries, overlap.
+//   retrieve() from the root must return a superset of the exact hits, without duplicates when it
+//   de-duplicates from level 0; from a subnode, a subset of allObjects(subnode) that holds every
+//   exact, once-inserted object of it that overlaps.
+//
+// Sizes are bounded so an input runs in about a millisecond: at most 200 operations, at most 64
+// object ids, max_levels <= 8 with fewer live entries the deeper the tree may split, an input
+// ends once the Quadtree has 2,000 nodes or 8,000 links, and the LinearQuadtree has depth <= 6.
+//
+// tests/fuzz/seeds.mjs writes the hand-made seeds of tests/fuzz/corpus/ and documents how the
+// bytes are read.
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "linear_quadtree.h"
+#include "quadtree.h"
+
+namespace {
+
+using qt::Rect;
+
+constexpr int kMaxOps = 200;
+constexpr int kMaxIds = 64;
+constexpr double kHuge = 1e300;
+const double kInf = std::numeric_limits<double>::infinity();
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+int g_op = 0;  // the step being checked, for failure messages
+const char* g_opName = "";
+// QT_FUZZ_TRACE=1 in the environment prints every operation as it runs (for turning a crash file
+// into a unit test).
+const bool g_trace = std::getenv("QT_FUZZ_TRACE") != nullptr;
+#define TRACE(...)                                \
+  do {                                            \
+    if (g_trace) std::fprintf(stderr, __VA_ARGS__); \
+  } while (0)
+
+[[noreturn]] void failWith(const std::string& what) {
+  std::fprintf(stderr, "\nfuzz check failed at op %d (%s): %s\n", g_op, g_opName, what.c_str());
+  std::abort();
+}
+
+#define CHECK(cond, msg)                                              \
+  do {                                                                \
+    if (!(cond)) failWith(std::string(#cond " -- ") + (msg));        \
+  } while (0)
+
+std::string rectText(const Rect& r) {
+  char b[160];
+  std::snprintf(b, sizeof b, "{%.17g, %.17g, %.17g, %.17g}", r.x, r.y, r.w, r.h);
+  return b;
+}
+
+// The overlap rule every exact query uses, written out again here on purpose.
+bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+// A rect for the tree with bounds `b`. Coordinates come mostly from a 1/16 grid of the bounds, so
+// rects land on midlines (at 1/2, 1/4, ... of every node) and touch each other often.
+Rect makeRect(FuzzedDataProvider& in, const Rect& b, bool allowNonFinite) {
+  const double ox = std::isfinite(b.x) ? b.x : 0, oy = std::isfinite(b.y) ? b.y : 0;
+  const double sx = std::isfinite(b.w) && b.w != 0 ? b.w : 100;
+  const double sy = std::isfinite(b.h) && b.h != 0 ? b.h : 100;
+  auto gx = [&](int k) { return ox + sx * k / 16; };
+  auto gy = [&](int k) { return oy + sy * k / 16; };
+  const int kind = in.ConsumeIntegralInRange<int>(0, allowNonFinite ? 9 : 8);
+  switch (kind) {
+    case 0:
+    case 1: {  // on the grid, inside or a little outside the bounds
+      const int x = in.ConsumeIntegralInRange<int>(-2, 17), y = in.ConsumeIntegralInRange<int>(-2, 17);
+      const int w = in.ConsumeIntegralInRange<int>(0, 8), h = in.ConsumeIntegralInRange<int>(0, 8);
+      return {gx(x), gy(y), sx * w / 16, sy * h / 16};
+    }
+    case 2: {  // anywhere: a fraction of the bounds with 16 bits
+      const double fx = in.ConsumeIntegral<uint16_t>() / 65536.0, fy = in.ConsumeIntegral<uint16_t>() / 65536.0;
+      const double fw = in.ConsumeIntegral<uint8_t>() / 1024.0, fh = in.ConsumeIntegral<uint8_t>() / 1024.0;
+      return {ox + sx * fx, oy + sy * fy, sx * fw, sy * fh};
+    }
+    case 3: {  // zero width and/or height, on a grid point (often a midline)
+      const int x = in.ConsumeIntegralInRange<int>(0, 16), y = in.ConsumeIntegralInRange<int>(0, 16);
+      const int which = in.ConsumeIntegralInRange<int>(0, 2);
+      return {gx(x), gy(y), which == 1 ? sx / 8 : 0, which == 2 ? sy / 8 : 0};
+    }
+    case 4: {  // exactly on a midline of a node at some depth, spanning it or not
+      const int d = in.ConsumeIntegralInRange<int>(1, 8);
+      const int j = in.ConsumeIntegralInRange<int>(0, (1 << d));
+      const double at = double(j) / double(1 << d);
+      const bool vertical = in.ConsumeBool();
+      const double len = in.ConsumeIntegralInRange<int>(0, 4) / 8.0;
+      return vertical ? Rect{ox + sx * at, oy + sy * len, 0, sy * len}
+                      : Rect{ox + sx * len, oy + sy * at, sx * len, 0};
+    }
+    case 5: {  // far outside the bounds
+      const int side = in.ConsumeIntegralInRange<int>(0, 3);
+      const double d = 2 + in.ConsumeIntegralInRange<int>(0, 8);
+      const Rect r{gx(8), gy(8), sx / 8, sy / 8};
+      switch (side) {
+        case 0: return {ox - d * sx, r.y, r.w, r.h};
+        case 1: return {ox + d * sx, r.y, r.w, r.h};
+        case 2: return {r.x, oy - d * sy, r.w, r.h};
+        default: return {r.x, oy + d * sy, r.w, r.h};
+      }
+    }
+    case 6: {  // huge coordinates and sizes
+      static const double v[] = {-kHuge, -kHuge / 2, 0, kHuge / 2, kHuge};
+      static const double s[] = {0, 1, kHuge, 2 * kHuge};
+      return {v[in.ConsumeIntegralInRange<int>(0, 4)], v[in.ConsumeIntegralInRange<int>(0, 4)],
+              s[in.ConsumeIntegralInRange<int>(0, 3)], s[in.ConsumeIntegralInRange<int>(0, 3)]};
+    }
+    case 7: {  // negative width or height (overlap can still hold under the strict rule)
+      const int x = in.ConsumeIntegralInRange<int>(0, 16), y = in.ConsumeIntegralInRange<int>(0, 16);
+      return {gx(x), gy(y), -sx * in.ConsumeIntegralInRange<int>(0, 4) / 16,
+              sy * in.ConsumeIntegralInRange<int>(-4, 4) / 16};
+    }
+    case 8:  // the bounds themselves, or more
+      return in.ConsumeBool() ? Rect{ox, oy, sx, sy} : Rect{ox - sx, oy - sy, 3 * sx, 3 * sy};
+    default: {  // LinearQuadtree only: NaN and infinities
+      static const double v[] = {kNaN, kInf, -kInf, 0, 1};
+      return {v[in.ConsumeIntegralInRange<int>(0, 4)], v[in.ConsumeIntegralInRange<int>(0, 4)],
+              v[in.ConsumeIntegralInRange<int>(0, 4)], v[in.ConsumeIntegralInRange<int>(0, 4)]};
+    }
+  }
+}
+
+bool sameRect(const Rect& a, const Rect& b) {
+  auto same = [](double u, double v) { return u == v || (u != u && v != v); };
+  return same(a.x, b.x) && same(a.y, b.y) && same(a.w, b.w) && same(a.h, b.h);
+}
+
+// ---- Quadtree ----------------------------------------------------------------------------------
+
+struct QObj {
+  bool live = false;
+  bool exact = false;  // see the header comment
+  int entries = 0;     // inserts since it was last absent (update() leaves one)
+  Rect rect{};
+};
+
+struct QModel {
+  std::vector<QObj> objs;
+  int entries = 0;  // live entries, for the size budget
+  int liveCount() const {
+    int n = 0;
+    for (const QObj& o : objs) n += o.live;
+    return n;
+  }
+};
+
+std::set<int32_t> asSet(const std::vector<int32_t>& v) { return std::set<int32_t>(v.begin(), v.end()); }
+
+void checkNoDuplicates(const std::vector<int32_t>& v, const char* what) {
+  CHECK(asSet(v).size() == v.size(), std::string(what) + " returned an id twice");
+}
+
+void checkLive(const QModel& m, const std::vector<int32_t>& v, const char* what) {
+  for (int32_t id : v)
+    CHECK(id >= 0 && id < int32_t(m.objs.size()) && m.objs[id].live,
+          std::string(what) + " returned id " + std::to_string(id) + ", which is not in the tree");
+}
+
+// Returns the tree's stats, which the caller uses to bound the input's size.
+qt::Stats validateQuadtree(qt::Quadtree& t, const QModel& m) {
+  std::string why;
+  CHECK(t.validate(&why), "Quadtree::validate: " + why);
+  for (int32_t id = 0; id < int32_t(m.objs.size()); ++id) {
+    CHECK(t.contains(id) == m.objs[id].live, "contains(" + std::to_string(id) + ")");
+    if (m.objs[id].live)
+      CHECK(sameRect(t.objectRect(id), m.objs[id].rect),
+            "objectRect(" + std::to_string(id) + ") " + rectText(t.objectRect(id)) + " vs " +
+                rectText(m.objs[id].rect));
+  }
+  CHECK(!t.contains(-1) && !t.contains(int32_t(m.objs.size())), "contains() out of range");
+  const qt::Stats s = t.stats();
+  CHECK(s.objects == m.liveCount(), "stats().objects " + std::to_string(s.objects));
+  CHECK(s.entries == m.entries, "stats().entries " + std::to_string(s.entries) + " vs model " +
+                                    std::to_string(m.entries));
+  return s;
+}
+
+// A live node reached from the root by a path of quadrant choices (maybe the root itself).
+int32_t pickNode(qt::Quadtree& t, FuzzedDataProvider& in, bool wantSubnode) {
+  const int steps = in.ConsumeIntegralInRange<int>(wantSubnode ? 1 : 0, 8);
+  uint32_t path = in.ConsumeIntegral<uint16_t>();
+  int32_t n = t.root();
+  for (int i = 0; i < steps && t.children(n) >= 0; ++i, path >>= 2) n = t.children(n) + int32_t(path & 3);
+  CHECK(t.isNode(n), "a node reached from the root is not live");
+  return n;
+}
+
+void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, const Rect& bounds,
+                int maxEntries, bool levelZero) {
+  const int nIds = int(m.objs.size());
+  auto pickId = [&] { return in.ConsumeIntegralInRange<int32_t>(0, nIds - 1); };
+  std::vector<int32_t> out;
+  switch (op) {
+    case 0:    // insert at the root (an id already present gets one more entry, as in quadtree-js)
+    case 1: {  // insert a live id again, with a new rect or its own
+      int32_t id = pickId();
+      if (op == 1) {
+        for (int i = 0; i < nIds && !m.objs[id].live; ++i) id = (id + 1) % nIds;
+      }
+      const Rect r = op == 1 && m.objs[id].live && in.ConsumeBool() ? m.objs[id].rect
+                                                                     : makeRect(in, bounds, false);
+      g_opName = op == 0 ? "insert" : "insert again";
+      if (m.entries >= maxEntries) return;
+      TRACE("%d: insert(root, %d, %s)\n", g_op, id, rectText(r).c_str());
+      t.insert(t.root(), id, r);
+      QObj& o = m.objs[id];
+      o.live = true;
+      o.exact = true;  // its newest entry went in from the root, with its newest rect
+      ++o.entries;
+      ++m.entries;
+      o.rect = r;
+      return;
+    }
+    case 2: {  // insert into a subnode, as quadtree-js allows: the root may not find it everywhere
+      g_opName = "insert into subnode";
+      const int32_t node = pickNode(t, in, true);
+      const int32_t id = pickId();
+      const Rect r = makeRect(in, bounds, false);
+      if (m.entries >= maxEntries) return;
+      TRACE("%d: insert(node %d, %d, %s)\n", g_op, node, id, rectText(r).c_str());
+      t.insert(node, id, r);
+      QObj& o = m.objs[id];
+      o.live = true;
+      o.exact = node == t.root();
+      ++o.entries;
+      ++m.entries;
+      o.rect = r;
+      return;
+    }
+    case 3: {
+      g_opName = "remove";
+      const int32_t id = pickId();
+      QObj& o = m.objs[id];
+      TRACE("%d: remove(%d)\n", g_op, id);
+      CHECK(t.remove(id) == o.live, "remove(" + std::to_string(id) + ") result");
+      m.entries -= o.entries;
+      o = QObj{};
+      return;
+    }
+    case 4: {
+      g_opName = "update";
+      const int32_t id = pickId();
+      const Rect r = makeRect(in, bounds, false);
+      QObj& o = m.objs[id];
+      if (!o.live && m.entries >= maxEntries) return;
+      TRACE("%d: update(%d, %s)\n", g_op, id, rectText(r).c_str());
+      const bool moved = t.update(id, r);
+      if (!o.live) CHECK(moved, "update() of an absent id must report a move");
+      m.entries += 1 - o.entries;
+      o = QObj{true, true, 1, r};
+      return;
+    }
+    case 5:
+      g_opName = "clear";
+      TRACE("%d: clear()\n", g_op);
+      t.clear();
+      for (QObj& o : m.objs) o = QObj{};
+      m.entries = 0;
+      return;
+    case 6: {  // quadtree-js's clear() on a subnode: its objects lose those links
+      g_opName = "clearNode";
+      const int32_t node = pickNode(t, in, true);
+      if (node == t.root()) return;  // the root has no children yet
+      t.allObjects(node, out);
+      checkLive(m, out, "allObjects(subnode)");
+      for (int32_t id : out) m.objs[id].exact = false;
+      TRACE("%d: clearNode(%d)\n", g_op, node);
+      t.clearNode(node);
+      CHECK(t.isNode(node) && t.children(node) < 0, "clearNode() leaves a leaf");
+      return;
+    }
+    case 7:
+    case 8: {  // retrieve, from the root or a subnode
+      g_opName = op == 7 ? "retrieve(root)" : "retrieve(subnode)";
+      const int32_t node = op == 7 ? t.root() : pickNode(t, in, true);
+      const Rect q = makeRect(in, bounds, false);
+      const bool dedup = in.ConsumeBool();
+      TRACE("%d: retrieve(node %d, %s, dedup %d)\n", g_op, node, rectText(q).c_str(), dedup);
+      t.retrieve(node, q, dedup, out);
+      checkLive(m, out, "retrieve");
+      const std::set<int32_t> got = asSet(out);
+      if (node == t.root()) {
+        if (dedup && levelZero) checkNoDuplicates(out, "retrieve(dedup)");
+        for (int32_t id = 0; id < nIds; ++id) {
+          const QObj& o = m.objs[id];
+          if (o.live && o.exact && overlap(o.rect, q))
+            CHECK(got.count(id), "retrieve " + rectText(q) + " misses id " + std::to_string(id) +
+                                     " at " + rectText(o.rect));
+        }
+      } else {
+        std::vector<int32_t> below;
+        t.allObjects(node, below);
+        const std::set<int32_t> under = asSet(below);
+        for (int32_t id : got) CHECK(under.count(id), "retrieve(subnode) returned an id not below it");
+        for (int32_t id : under) {
+          const QObj& o = m.objs[id];
+          if (o.exact && o.entries == 1 && overlap(o.rect, q))
+            CHECK(got.count(id), "retrieve(subnode) misses id " + std::to_string(id));
+        }
+      }
+      // locate(): when it names a leaf, that leaf's own list is exactly what retrieve returned.
+      const int32_t leaf = t.locate(node, q, dedup);
+      if (leaf >= 0) {
+        std::vector<int32_t> own;
+        t.nodeObjects(leaf, own);
+        CHECK(own == out, "locate() names a leaf whose list differs from retrieve()");
+      }
+      return;
+    }
+    case 9: {
+      g_opName = "allObjects";
+      const int32_t node = pickNode(t, in, false);
+      t.allObjects(node, out);
+      checkLive(m, out, "allObjects");
+      checkNoDuplicates(out, "allObjects");
+      if (node == t.root()) {
+        const std::set<int32_t> got = asSet(out);
+        for (int32_t id = 0; id < nIds; ++id)
+          if (m.objs[id].live && m.objs[id].exact)
+            CHECK(got.count(id), "allObjects(root) misses id " + std::to_string(id));
+      }
+      return;
+    }
+    case 10: {
+      g_opName = "search";
+      const Rect q = makeRect(in, bounds, false);
+      TRACE("%d: search(%s)\n", g_op, rectText(q).c_str());
+      t.search(q, out);
+      checkLive(m, out, "search");
+      checkNoDuplicates(out, "search");
+      const std::set<int32_t> got = asSet(out);
+      for (int32_t id : got)
+        CHECK(overlap(m.objs[id].rect, q), "search " + rectText(q) + " returned id " +
+                                               std::to_string(id) + " at " + rectText(m.objs[id].rect));
+      for (int32_t id = 0; id < nIds; ++id) {
+        const QObj& o = m.objs[id];
+        if (o.live && o.exact && overlap(o.rect, q))
+          CHECK(got.count(id), "search " + rectText(q) + " misses id " + std::to_string(id) + " at " +
+                                   rectText(o.rect));
+      }
+      return;
+    }
+    case 11: {
+      g_opName = "collides";
+      const Rect q = makeRect(in, bounds, false);
+      bool mustHit = false, mayHit = false;
+      for (const QObj& o : m.objs) {
+        if (!o.live || !overlap(o.rect, q)) continue;
+        mayHit = true;
+        mustHit |= o.exact;
+      }
+      const bool hit = t.collides(q);
+      if (mustHit) CHECK(hit, "collides " + rectText(q) + " is false");
+      if (!mayHit) CHECK(!hit, "collides " + rectText(q) + " is true");
+      return;
+    }
+    case 12: {
+      g_opName = "pairs";
+      TRACE("%d: pairs()\n", g_op);
+      t.pairs(out);
+      CHECK(out.size() % 2 == 0, "pairs() returned an odd count");
+      checkLive(m, out, "pairs");
+      std::set<std::pair<int32_t, int32_t>> got;
+      for (size_t i = 0; i < out.size(); i += 2) {
+        const int32_t a = std::min(out[i], out[i + 1]), b = std::max(out[i], out[i + 1]);
+        CHECK(a != b, "pairs() paired id " + std::to_string(a) + " with itself");
+        CHECK(overlap(m.objs[a].rect, m.objs[b].rect),
+              "pairs() returned " + std::to_string(a) + "," + std::to_string(b) + " which do not overlap");
+        CHECK(got.insert({a, b}).second,
+              "pairs() returned " + std::to_string(a) + "," + std::to_string(b) + " twice");
+      }
+      for (int32_t a = 0; a < nIds; ++a)
+        for (int32_t b = a + 1; b < nIds; ++b) {
+          const QObj &oa = m.objs[a], &ob = m.objs[b];
+          if (oa.live && ob.live && oa.exact && ob.exact && overlap(oa.rect, ob.rect))
+            CHECK(got.count({a, b}), "pairs() misses " + std::to_string(a) + "," + std::to_string(b) +
+                                         " at " + rectText(oa.rect) + " " + rectText(ob.rect));
+        }
+      return;
+    }
+    case 13: {
+      g_opName = "nodeObjects";
+      const int32_t node = pickNode(t, in, false);
+      t.nodeObjects(node, out);
+      checkLive(m, out, "nodeObjects");
+      if (t.children(node) >= 0) CHECK(out.empty(), "a split node lists objects");
+      return;
+    }
+    default: {
+      g_opName = "nodeWalk";
+      std::vector<double> walk;
+      t.nodeWalk(walk);
+      const qt::Stats s = t.stats();
+      CHECK(walk.size() == size_t(s.nodes) * 7, "nodeWalk() and stats() count nodes differently");
+      int32_t links = 0, leaves = 0;
+      for (size_t i = 0; i < walk.size(); i += 7) {
+        links += int32_t(walk[i + 5]);
+        leaves += walk[i + 6] != 0;
+      }
+      CHECK(links == s.links && leaves == s.leaves, "nodeWalk() and stats() disagree");
+      return;
+    }
+  }
+}
+
+// ---- LinearQuadtree ----------------------------------------------------------------------------
+
+struct LModel {
+  std::vector<char> live;
+  std::vector<Rect> rects;
+  int32_t size() const { return int32_t(std::count(live.begin(), live.end(), 1)); }
+};
+
+void validateLinear(const qt::LinearQuadtree& t, const LModel& m) {
+  std::string why;
+  CHECK(t.validate(&why), "LinearQuadtree::validate: " + why);
+  CHECK(t.size() == m.size(), "size() " + std::to_string(t.size()) + " vs model " + std::to_string(m.size()));
+  for (int32_t id = 0; id < int32_t(m.live.size()); ++id)
+    CHECK(t.contains(id) == bool(m.live[id]), "linear contains(" + std::to_string(id) + ")");
+  CHECK(!t.contains(-1), "linear contains(-1)");
+}
+
+void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, const Rect& bounds) {
+  const int32_t nIds = int32_t(m.live.size());
+  // Mostly valid ids; now and then a negative one, which every call ignores.
+  auto pickId = [&] { return in.ConsumeIntegralInRange<int32_t>(-1, nIds - 1); };
+  std::vector<int32_t> out;
+  switch (op) {
+    case 0:
+    case 1: {
+      g_opName = op == 0 ? "linear insert" : "linear update";
+      const int32_t id = pickId();
+      const Rect r = makeRect(in, bounds, true);
+      TRACE("%d: linear %s(%d, %s)\n", g_op, op == 0 ? "insert" : "update", id, rectText(r).c_str());
+      if (op == 0) {
+        t.insert(id, r);
+      } else {
+        const bool changed = t.update(id, r);
+        if (id < 0) CHECK(!changed, "update() of a negative id reported a change");
+        else if (!m.live[id]) CHECK(changed, "update() of an absent id must report a change");
+      }
+      if (id >= 0) m.live[id] = 1, m.rects[id] = r;
+      return;
+    }
+    case 2: {
+      g_opName = "linear remove";
+      const int32_t id = pickId();
+      TRACE("%d: linear remove(%d)\n", g_op, id);
+      CHECK(t.remove(id) == (id >= 0 && m.live[id]), "linear remove(" + std::to_string(id) + ") result");
+      if (id >= 0) m.live[id] = 0;
+      return;
+    }
+    case 3:
+      g_opName = "linear clear";
+      t.clear();
+      std::fill(m.live.begin(), m.live.end(), 0);
+      return;
+    case 4:
+    case 5: {
+      g_opName = op == 4 ? "linear search" : "linear collides";
+      const Rect q = makeRect(in, bounds, true);
+      std::set<int32_t> want;
+      for (int32_t id = 0; id < nIds; ++id)
+        if (m.live[id] && overlap(m.rects[id], q)) want.insert(id);
+      if (op == 5) {
+        CHECK(t.collides(q) == !want.empty(), "linear collides " + rectText(q));
+        return;
+      }
+      t.search(q, out);
+      checkNoDuplicates(out, "linear search");
+      CHECK(asSet(out) == want, "linear search " + rectText(q) + " returned " + std::to_string(out.size()) +
+                                    " ids, brute force finds " + std::to_string(want.size()));
+      return;
+    }
+    case 6: {
+      g_opName = "linear pairs";
+      t.pairs(out);
+      CHECK(out.size() % 2 == 0, "linear pairs() returned an odd count");
+      std::set<std::pair<int32_t, int32_t>> got, want;
+      for (size_t i = 0; i < out.size(); i += 2) {
+        CHECK(out[i] < out[i + 1], "linear pairs() must give a < b");
+        CHECK(got.insert({out[i], out[i + 1]}).second, "linear pairs() returned a pair twice");
+      }
+      for (int32_t a = 0; a < nIds; ++a)
+        for (int32_t b = a + 1; b < nIds; ++b)
+          if (m.live[a] && m.live[b] && overlap(m.rects[a], m.rects[b])) want.insert({a, b});
+      CHECK(got == want, "linear pairs() found " + std::to_string(got.size()) + ", brute force " +
+                             std::to_string(want.size()));
+      return;
+    }
+    default: {
+      g_opName = "linear nodes/stats";
+      std::vector<double> rows;
+      t.nodes(rows);
+      CHECK(rows.size() % 6 == 0, "nodes() row size");
+      double held = 0;
+      for (size_t i = 0; i < rows.size(); i += 6) held += rows[i + 5];
+      CHECK(held == double(m.size()), "nodes() holds " + std::to_string(held) + " objects");
+      const qt::Stats s = t.stats();
+      CHECK(s.objects == m.size(), "linear stats().objects");
+      CHECK(s.nodes <= int32_t(rows.size() / 6), "linear stats().nodes");
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  FuzzedDataProvider in(data, size);
+  g_op = -1;
+  g_opName = "set-up";
+
+  // The Quadtree: quadtree-js's constructor numbers after its defaults.
+  static const Rect kBounds[] = {{0, 0, 800, 600},  {-50, -50, 100, 100}, {0, 0, 1, 1},
+                                 {3, 7, 5, 11},     {0, 0, 0, 0},         {0, 0, kHuge, kHuge},
+                                 {-kHuge, -kHuge, 2 * kHuge, 2 * kHuge},  {0, 0, -64, -64}};
+  static const double kMaxObjects[] = {10, 4, 1, 0, -1, 2, 3, 1.5};
+  static const double kLevels[] = {0, 0, 0, 0, -1, 1, 0.5, -2};
+  const Rect qb = kBounds[in.ConsumeIntegralInRange<int>(0, 7)];
+  const double maxObjects = kMaxObjects[in.ConsumeIntegralInRange<int>(0, 7)];
+  const double level = kLevels[in.ConsumeIntegralInRange<int>(0, 7)];
+  // At most 8 levels of splits below the root (quadtree-js splits while level < max_levels).
+  const int depthBudget = in.ConsumeIntegralInRange<int>(0, 8);
+  const double maxLevels =
+      level + depthBudget - (depthBudget > 0 && in.ConsumeIntegralInRange<int>(0, 7) == 7 ? 0.5 : 0);
+  // Objects spanning a whole node are stored in every leaf below it, so a deep tree may hold up
+  // to 4^depth links per entry: fewer entries the deeper it may go.
+  const int span = int(std::ceil(maxLevels - level));
+  const int maxEntries = std::clamp(int((1 << 18) >> std::clamp(2 * span, 0, 18)), 4, 96);
+  const int nIds = std::min(kMaxIds, maxEntries);
+
+  // The LinearQuadtree, also with bounds that are not usable (every object in the root).
+  static const Rect kLinearBounds[] = {{0, 0, 800, 600},  {-50, -50, 100, 100}, {0, 0, 1, 1},
+                                       {3, 7, 5, 11},     {0, 0, 0, 0},         {0, 0, kHuge, kHuge},
+                                       {0, 0, kInf, 10},  {kNaN, 0, 10, kNaN}};
+  const Rect lb = kLinearBounds[in.ConsumeIntegralInRange<int>(0, 7)];
+  // Depth 0 is clamped to 1. validate() reads every node, so at most 6 levels (5,461 nodes; depth
+  // 8 has 87,381): deeper trees differ only in their arithmetic, which the unit tests cover.
+  const int32_t linearDepth = in.ConsumeIntegralInRange<int32_t>(0, 6);
+  const int32_t nLinearIds = in.ConsumeIntegralInRange<int32_t>(1, kMaxIds);
+
+  TRACE("Quadtree(%s, %g, %g, %g), entries <= %d; LinearQuadtree(%s, %d)\n", rectText(qb).c_str(),
+        maxObjects, maxLevels, level, maxEntries, rectText(lb).c_str(), linearDepth);
+  qt::Quadtree tree(qb, maxObjects, maxLevels, level);
+  QModel qm;
+  qm.objs.resize(size_t(nIds));
+  qt::LinearQuadtree linear(lb, linearDepth);
+  LModel lm;
+  lm.live.assign(size_t(nLinearIds), 0);
+  lm.rects.assign(size_t(nLinearIds), Rect{});
+  validateQuadtree(tree, qm);
+  validateLinear(linear, lm);
+
+  // Op codes: 0..14 Quadtree, 15..22 LinearQuadtree; clears are rarer than the rest.
+  static const int8_t kOps[32] = {0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10,
+                                  11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22};
+  for (g_op = 0; g_op < kMaxOps && in.remaining_bytes() > 0; ++g_op) {
+    const int op = kOps[in.ConsumeIntegral<uint8_t>() & 31];
+    if (op < 15) {
+      quadtreeOp(tree, qm, in, op, qb, maxEntries, level == 0);
+      // A tree that has grown large ends the input: keeps each run short.
+      const qt::Stats s = validateQuadtree(tree, qm);
+      if (s.nodes > 2000 || s.links > 8000) break;
+    } else {
+      const int lop = op - 15;
+      linearOp(linear, lm, in, lop, lb);
+      // Validated after each change: the queries are const (pairs() only fills its scratch), and
+      // the end of the input checks once more.
+      if (lop <= 3) validateLinear(linear, lm);
+    }
+  }
+  g_opName = "end";
+  validateLinear(linear, lm);
+  return 0;
+}
