@@ -20,7 +20,8 @@ if cmake -S . -B build-native-asan -DCMAKE_CXX_COMPILER=$cxx -DCMAKE_BUILD_TYPE=
      -DQT_SANITIZE=ON -DQT_FUZZ=$fuzz > build-test/native-configure.log 2>&1 &&
    cmake --build build-native-asan -j2 > build-test/native.log 2>&1 ||
    { cat build-test/native-configure.log build-test/native.log; false; }; then
-  ctest --test-dir build-native-asan --output-on-failure -j2 || status=1
+  ctest --test-dir build-native-asan --output-on-failure -j2 | tee build-test/ctest.log
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 else
   echo "native build failed"; status=1
 fi
@@ -34,8 +35,16 @@ fi
 
 echo "== JavaScript (Vitest: node and chromium projects)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=build-test/vitest.json || status=1
+# One closing line for the whole run: GoogleTest's and Vitest's counts together.
 node -e '
-  const r = require("./build-test/vitest.json");
-  console.log(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  const fs = require("fs");
+  const r = JSON.parse(fs.readFileSync("build-test/vitest.json", "utf8"));
+  let cPassed = 0, cFailed = 0;
+  try {
+    const m = /(\d+)% tests passed, (\d+) tests? failed out of (\d+)/.exec(fs.readFileSync("build-test/ctest.log", "utf8"));
+    if (m) { cFailed = +m[2]; cPassed = +m[3] - cFailed; }
+  } catch {}
+  console.log(`ctest: ${cPassed} passed, ${cFailed} failed; vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  console.log(`tests: ${cPassed + r.numPassedTests} passed, ${cFailed + r.numFailedTests} failed`);
 ' || status=1
 exit $status
