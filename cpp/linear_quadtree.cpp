@@ -333,37 +333,8 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
   }
 }
 
-Stats LinearQuadtree::stats() const {
-  Stats s;
-  s.links = s.entries = s.objects = size_;
-  if (size_ == 0) return s;
-  struct Frame {
-    int32_t level, cx, cy;
-  };
-  Frame stack[3 * kMaxDepth + 1];
-  int32_t top = 0;
-  stack[top++] = {0, 0, 0};
-  while (top > 0) {
-    const Frame f = stack[--top];
-    int32_t below = 0;
-    if (f.level < depth_) {
-      for (int32_t q = 3; q >= 0; --q) {
-        const Frame c{f.level + 1, 2 * f.cx + (q & 1), 2 * f.cy + (q >> 1)};
-        const int32_t n = nodes_[index(c.level, c.cx, c.cy)].count;
-        below += n;
-        if (n > 0) stack[top++] = c;
-      }
-    }
-    if (nodes_[index(f.level, f.cx, f.cy)].count > below) {
-      ++s.nodes;
-      s.depth = std::max(s.depth, f.level);
-      if (below == 0) ++s.leaves;
-    }
-  }
-  return s;
-}
-
-void LinearQuadtree::nodes(std::vector<double>& out) const {
+template <class Visit>
+void LinearQuadtree::walkOccupied(Visit visit) const {
   if (nodes_[0].count == 0) return;
   struct Frame {
     int32_t level, cx, cy;
@@ -382,12 +353,29 @@ void LinearQuadtree::nodes(std::vector<double>& out) const {
         if (n > 0) stack[top++] = c;
       }
     }
-    const double w = bounds_.w / double(int32_t(1) << f.level);
-    const double h = bounds_.h / double(int32_t(1) << f.level);
-    const double row[6] = {double(f.level), bounds_.x + f.cx * w, bounds_.y + f.cy * h, w, h,
-                           double(nodes_[index(f.level, f.cx, f.cy)].count - below)};
-    out.insert(out.end(), row, row + 6);
+    visit(f.level, f.cx, f.cy, nodes_[index(f.level, f.cx, f.cy)].count - below, below);
   }
+}
+
+Stats LinearQuadtree::stats() const {
+  Stats s;
+  s.links = s.entries = s.objects = size_;
+  walkOccupied([&](int32_t level, int32_t, int32_t, int32_t own, int32_t below) {
+    if (own == 0) return;
+    ++s.nodes;
+    s.depth = std::max(s.depth, level);
+    if (below == 0) ++s.leaves;
+  });
+  return s;
+}
+
+void LinearQuadtree::nodes(std::vector<double>& out) const {
+  walkOccupied([&](int32_t level, int32_t cx, int32_t cy, int32_t own, int32_t) {
+    const double w = bounds_.w / double(int32_t(1) << level);
+    const double h = bounds_.h / double(int32_t(1) << level);
+    const double row[6] = {double(level), bounds_.x + cx * w, bounds_.y + cy * h, w, h, double(own)};
+    out.insert(out.end(), row, row + 6);
+  });
 }
 
 bool LinearQuadtree::validate(std::string* why) const {

@@ -111,6 +111,10 @@ class LinearQuadtree {
   Cells cellsOf(const Rect& r) const;
   int32_t shiftOf(const Cells& c) const;  // D - the level of the node holding the range
   int32_t nodeOf(const Cells& c) const;
+  // Calls visit(level, cx, cy, own, below) for every node whose subtree holds objects,
+  // depth-first; own: objects in the node itself, below: under it. No recursion.
+  template <class Visit>
+  void walkOccupied(Visit visit) const;
   int32_t index(int32_t level, int32_t cx, int32_t cy) const {
     return offsets_[level] + (cy << level) + cx;
   }
