@@ -3,15 +3,20 @@
 // /dist/       the built library (as users load it)
 // /quadtree-js/  the original @timohausmann/quadtree-js, for side-by-side comparisons
 // /bench/      the benchmark page (bench/browser.html), with /node_modules/ for the peers it loads
+// /quadtree-js-on-wasm/  quadtree-js's own demo pages (its npm package's docs/), unchanged, except
+//              that their ./quadtree.min.js is our dist/quadtree.js
 import { createServer } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const quadtreeJs = join(root, 'node_modules', '@timohausmann', 'quadtree-js');
 const mounts = [
+  ['/quadtree-js-on-wasm/quadtree.min.js', join(root, 'dist', 'quadtree.js')],
+  ['/quadtree-js-on-wasm/', join(quadtreeJs, 'docs')],
   ['/dist/', join(root, 'dist')],
-  ['/quadtree-js/', join(root, 'node_modules', '@timohausmann', 'quadtree-js')],
+  ['/quadtree-js/', quadtreeJs],
   ['/bench/', join(root, 'bench')],
   ['/node_modules/', join(root, 'node_modules')],
   ['/', join(root, 'web-demo')],
@@ -24,6 +29,10 @@ const types = {
 
 function resolve(urlPath) {
   for (const [prefix, dir] of mounts) {
+    if (!prefix.endsWith('/')) {
+      if (urlPath === prefix) return dir; // a single file
+      continue;
+    }
     if (!urlPath.startsWith(prefix)) continue;
     const file = normalize(join(dir, decodeURIComponent(urlPath.slice(prefix.length))));
     if (file !== dir && !file.startsWith(dir + sep)) return null; // no escaping the mount

@@ -298,7 +298,10 @@ describe('web demo', () => {
       expect(Object.fromEntries(ms)['wasm-dropin']).toMatch(/^\d+\.\d\d ms$/);
       expect((await pixels(page, '#chart')).lit).toBeGreaterThan(100);
       const links = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href')));
-      expect(links).toEqual(['/bench/browser.html', 'quadtree-js-demo.html']);
+      expect(links).toEqual(['/bench/browser.html', 'quadtree-js-demo.html', '/quadtree-js-on-wasm/many.html']);
+      // quadtree-js's own pages are served with their quadtree.min.js replaced by ours
+      const swapped = await (await fetch(`${origin}/quadtree-js-on-wasm/quadtree.min.js`)).text();
+      expect(swapped).toContain('quadtree-wasm');
       for (const href of links) {
         const res = await fetch(new URL(href, `${origin}/`));
         expect(res.status, href).toBe(200);
