@@ -188,6 +188,7 @@ bool Quadtree::stampFresh(int32_t object) {
 
 void Quadtree::pack() {
   packStart_.resize(nodes_.size());
+  entryPacked_.resize(entryObject_.size());
   leafRepeats_.assign(nodes_.size(), 0);
   packedIds_.clear();
   packedRects_.clear();
@@ -197,6 +198,7 @@ void Quadtree::pack() {
     for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
       const int32_t e = links_[l].entry, object = entryObject_[e];
       const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
+      entryPacked_[e] = int32_t(packedIds_.size());
       packedIds_.push_back(once ? object : ~object);
       packedRects_.push_back(objRect_[object]);
       if (objEntries_[object] == e && entryNext_[e] < 0) continue;  // one entry: once per leaf
@@ -375,7 +377,9 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
         ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(entryRect_[e], rect))) {
       entryRect_[e] = rect;  // stays in its leaves: nothing to relink
       objRect_[object] = rect;
-      packed_ = false;
+      // In one leaf, the packed copy holds it once: patch it rather than pack everything again.
+      if (packed_ && leaf >= 0) packedRects_[entryPacked_[e]] = rect;
+      else packed_ = false;
       return false;
     }
     remove(object);

@@ -170,6 +170,7 @@ class Quadtree {
   std::vector<char> leafRepeats_;    // per node: a leaf that holds some object twice
   std::vector<int32_t> packedIds_;
   std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
+  std::vector<int32_t> entryPacked_; // per entry: where pack() put it (its last place)
 
   std::vector<int32_t> stack_;    // scratch for walks
   std::vector<int32_t> pending_;  // leaves an insert overfilled
