@@ -19,9 +19,12 @@ PairList.prototype.first = function (i) { return this._objects[this.ids[2 * i]];
 /** The second object of pair i. */
 PairList.prototype.second = function (i) { return this._objects[this.ids[2 * i + 1]]; };
 
+// Ids index arrays in the native tree, which grow to the largest id: keep them dense and bounded.
+var MAX_ID = (1 << 22) - 1;
 function checkId(method, id) {
-  if (typeof id !== 'number' || !(id >= 0 && id <= 0x7fffffff && id === Math.floor(id))) {
-    throw new RangeError('Quadtree.' + method + ': ids must be integers from 0 to 2147483647, got ' + describe(id));
+  if (typeof id !== 'number' || !(id >= 0 && id <= MAX_ID && id === Math.floor(id))) {
+    throw new RangeError('Quadtree.' + method + ': ids must be integers from 0 to ' + MAX_ID +
+      ' (they index arrays: keep them dense), got ' + describe(id));
   }
 }
 
@@ -54,7 +57,7 @@ function installAdvanced(proto) {
 
   /**
    * Re-reads every object's rect and re-indexes those that changed; only objects that left
-   * their leaves are moved. Returns how many changed. Nothing changes if a rect is invalid.
+   * their leaves are moved. Returns how many moved. Nothing changes if a rect is invalid.
    */
   proto.refresh = function () {
     var s = live(this, 'refresh');

@@ -46,7 +46,10 @@ declare namespace QuadtreeWasm {
     update(item: T): boolean;
     /** Re-reads every object's rect, re-indexes those that changed; returns how many changed node. */
     refresh(): number;
-    /** Inserts or moves many items given as x, y, width, height per item; queries then return ids. */
+    /**
+     * Inserts or moves many items given as x, y, width, height per item; queries then return ids.
+     * Ids are integers from 0 to 4,194,303; keep them dense (the native tree's arrays grow to the largest).
+     */
     setRects(rects: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
     /** The objects that overlap `rect`, each once, as a new array. */
     search(rect: Rect): T[];

@@ -89,6 +89,7 @@ describe.each(Object.entries(TREES))('%s bad input', (name, make) => {
     expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [1, 2])).toThrow(/one id per rect/);
     expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [-1])).toThrow(RangeError);
     expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [1.5])).toThrow(/integers/);
+    expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [2 ** 31 - 1])).toThrow(/keep them dense/);
     expect(observe2(tree)).toEqual(before);
     tree.dispose();
   });
