@@ -70,40 +70,29 @@ function engine(maxObjects, maxLevels) {
  * (refresh(), or clear() + insert()) and `pairsMs` (pairs()), for W4's breakdown.
  */
 function pairsEngine({ id, tree, make, path, workloads }) {
-  const run = path === 'refresh'
-    ? (scene) => {
-      const t = make(scene);
-      t.insert(scene.objects); // once, when the objects spawn: not timed
-      return {
-        frame() {
-          const t0 = now();
+  const refresh = path === 'refresh';
+  const run = (scene) => {
+    const t = make(scene);
+    const objs = scene.objects;
+    if (refresh) t.insert(objs); // once, when the objects spawn: not timed
+    return {
+      frame() {
+        const t0 = now();
+        if (refresh) {
           t.refresh();
-          const t1 = now();
-          const count = t.pairs().count;
-          this.updateMs = t1 - t0;
-          this.pairsMs = now() - t1;
-          return count;
-        },
-        dispose() { t.dispose(); },
-      };
-    }
-    : (scene) => {
-      const t = make(scene);
-      const objs = scene.objects;
-      return {
-        frame() {
-          const t0 = now();
+        } else {
           t.clear();
           t.insert(objs);
-          const t1 = now();
-          const count = t.pairs().count;
-          this.updateMs = t1 - t0;
-          this.pairsMs = now() - t1;
-          return count;
-        },
-        dispose() { t.dispose(); },
-      };
+        }
+        const t1 = now();
+        const count = t.pairs().count;
+        this.updateMs = t1 - t0;
+        this.pairsMs = now() - t1;
+        return count;
+      },
+      dispose() { t.dispose(); },
     };
+  };
   const e = {
     id,
     family: 'quadtree-wasm',
