@@ -17,6 +17,7 @@ EMSCRIPTEN_BINDINGS(quadtree_wasm) {
   function("stageCapacity", &sessionStageCapacity);
   function("flush", &sessionFlush);
   function("insert", &sessionInsert);
+  function("contains", &sessionContains);
   function("retrieve", &sessionRetrieve);
   function("locate", &sessionLocate);
   function("allObjects", &sessionAllObjects);

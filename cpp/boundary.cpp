@@ -1,5 +1,9 @@
 #include "boundary.h"
 
+#include "memory_guard.h"
+
+#include <algorithm>
+
 namespace qt {
 
 namespace {
@@ -14,6 +18,13 @@ auto onTree(Session& s, F f) {
   return s.linear ? f(*s.linear) : f(s.tree);
 }
 
+bool outOfMemory(Session& s) {
+  return onTree(s, [](auto& t) { return t.outOfMemory(); });
+}
+
+// Room for `n` results before a query fills them (queries themselves never allocate).
+bool roomForResults(Session& s, size_t n) { return growTo(s.results, n); }
+
 int32_t publish(Session& s) {
   s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.results.data()));
   s.io[1] = int32_t(s.results.size());
@@ -21,13 +32,24 @@ int32_t publish(Session& s) {
 }
 }  // namespace
 
+size_t bytesForSession(int32_t linearDepth) {
+  size_t bytes = sizeof(Session) + 8192;  // and the small first arrays of its tree
+  if (linearDepth > 0) {
+    const int32_t depth = std::min(std::max(linearDepth, int32_t(1)), LinearQuadtree::kMaxDepth);
+    bytes += sizeof(LinearQuadtree) + 8 * ((size_t(1) << (2 * depth + 2)) / 3 + 1);  // its nodes
+  }
+  return bytes;
+}
+
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level) {
+  if (!heapHasRoom(bytesForSession(0))) return 0;
   auto* s = new Session(Quadtree({x, y, w, h}, maxObjects, maxLevels, level));
   return reinterpret_cast<Handle>(s);
 }
 
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth) {
+  if (!heapHasRoom(bytesForSession(depth))) return 0;
   auto* s = new Session(Quadtree({x, y, w, h}, 1, 0, 0));
   s->linear = std::make_unique<LinearQuadtree>(Rect{x, y, w, h}, depth);
   return reinterpret_cast<Handle>(s);
@@ -40,25 +62,35 @@ Handle sessionIo(Handle s) { return reinterpret_cast<Handle>(at(s).io); }
 Handle sessionGeom(Handle s) { return reinterpret_cast<Handle>(at(s).geom); }
 int32_t sessionStageCapacity() { return kStageCapacity; }
 
-void sessionFlush(Handle h, int32_t count) {
+int32_t sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.stageRects + 4 * i;
     if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
     else s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
+    if (outOfMemory(s)) return i;
     s.pairCache.touch(s.stageIds[i]);
   }
+  return count;
 }
 
-void sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h) {
-  at(s).tree.insert(node, id, {x, y, w, h});
-  at(s).pairCache.touch(id);
+int32_t sessionInsert(Handle h, int32_t node, int32_t id, double x, double y, double w, double hgt) {
+  Session& s = at(h);
+  s.tree.insert(node, id, {x, y, w, hgt});
+  if (s.tree.outOfMemory()) return kNoMemory;
+  s.pairCache.touch(id);
+  return 0;
+}
+
+bool sessionContains(Handle s, int32_t id) {
+  return onTree(at(s), [&](auto& t) { return t.contains(id); });
 }
 
 int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, double hgt,
                         bool dedup) {
   Session& s = at(h);
   s.results.clear();
+  if (!roomForResults(s, s.tree.linkCount())) return kNoMemory;
   s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results);
   return publish(s);
 }
@@ -70,6 +102,7 @@ int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, doub
 int32_t sessionAllObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();
+  if (!roomForResults(s, s.tree.idSpan())) return kNoMemory;
   s.tree.allObjects(node, s.results);
   return publish(s);
 }
@@ -77,6 +110,7 @@ int32_t sessionAllObjects(Handle h, int32_t node) {
 int32_t sessionNodeObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();
+  if (!roomForResults(s, s.tree.linkCount())) return kNoMemory;
   s.tree.nodeObjects(node, s.results);
   return publish(s);
 }
@@ -114,8 +148,10 @@ void sessionStats(Handle h) {
   s.io[7] = st.objects;
 }
 
-bool sessionValidate(Handle s) {
-  return onTree(at(s), [](auto& t) { return t.validate(); });
+int32_t sessionValidate(Handle s) {
+  return onTree(at(s), [](auto& t) {
+    return heapHasRoom(t.validateBytes()) ? int32_t(t.validate()) : kNoMemory;
+  });
 }
 
 bool sessionRemove(Handle s, int32_t id) {
@@ -123,13 +159,17 @@ bool sessionRemove(Handle s, int32_t id) {
   return onTree(at(s), [&](auto& t) { return t.remove(id); });
 }
 
-bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h) {
-  at(s).pairCache.touch(id);
-  return onTree(at(s), [&](auto& t) { return t.update(id, Rect{x, y, w, h}); });
+int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double hgt) {
+  Session& s = at(h);
+  const bool moved = onTree(s, [&](auto& t) { return t.update(id, Rect{x, y, w, hgt}); });
+  if (outOfMemory(s)) return kNoMemory;
+  s.pairCache.touch(id);
+  return moved;
 }
 
 Handle sessionScratch(Handle h, int32_t count) {
   Session& s = at(h);
+  if (!growTo(s.scratch, size_t(count) * 4) || !growTo(s.scratchIds, size_t(count))) return 0;
   if (s.scratch.size() < size_t(count) * 4) s.scratch.resize(size_t(count) * 4);
   if (s.scratchIds.size() < size_t(count)) s.scratchIds.resize(size_t(count));
   s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.scratchIds.data()));
@@ -147,25 +187,30 @@ int32_t sessionRefresh(Handle h, int32_t count) {
       if (!t.contains(id)) return false;
       const Rect& old = rectOf(t, id);
       if (old.x == rect.x && old.y == rect.y && old.w == rect.w && old.h == rect.h) return false;
+      const bool m = t.update(id, rect);
       s.pairCache.touch(id);
-      return t.update(id, rect);
+      return m;
     });
+    if (outOfMemory(s)) return kNoMemory;
   }
   return moved;
 }
 
-void sessionSetRects(Handle h, int32_t count) {
+int32_t sessionSetRects(Handle h, int32_t count) {
   Session& s = at(h);
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.scratch.data() + 4 * size_t(i);
     onTree(s, [&](auto& t) { return t.update(s.scratchIds[i], Rect{r[0], r[1], r[2], r[3]}); });
+    if (outOfMemory(s)) return i;
     s.pairCache.touch(s.scratchIds[i]);
   }
+  return count;
 }
 
 int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   Session& s = at(h);
   s.results.clear();
+  if (!onTree(s, [&](auto& t) { return roomForResults(s, t.idSpan()); })) return kNoMemory;
   onTree(s, [&](auto& t) { t.search(Rect{x, y, w, hgt}, s.results); });
   return publish(s);
 }
@@ -176,12 +221,17 @@ bool sessionCollides(Handle s, double x, double y, double w, double h) {
 
 int32_t sessionPairs(Handle h) {
   Session& s = at(h);
-  onTree(s, [&](auto& t) {
-    s.pairCache.pairs(
-        t, t.size(), [&](int32_t id) { return t.contains(id); },
-        [&](int32_t id) { return rectOf(t, id); }, [&](std::vector<int32_t>& out) { t.pairs(out); },
-        s.results);
+  s.results.clear();
+  const bool room = onTree(s, [&](auto& t) {
+    return s.pairCache.pairs(
+        t, t.size(), t.idSpan(), [&](int32_t id) { return t.contains(id); },
+        [&](int32_t id) { return rectOf(t, id); },
+        [&](std::vector<int32_t>& out) { return t.pairs(out), !t.outOfMemory(); }, s.results);
   });
+  if (!room) {
+    s.results.clear();
+    return kNoMemory;
+  }
   return publish(s) / 2;
 }
 
@@ -190,15 +240,20 @@ int32_t sessionNodeWalk(Handle h) {
   s.walk.clear();
   if (s.linear) {
     // The linear tree lists (level, x, y, w, h, count), depth-first: a node is a leaf unless the
-    // next one is its child. Widen to the quadtree's seven numbers.
-    std::vector<double> six;
-    s.linear->nodes(six);
-    for (size_t i = 0; i < six.size(); i += 6) {
-      const bool leaf = i + 6 >= six.size() || six[i + 6] != six[i] + 1;
-      s.walk.insert(s.walk.end(), six.begin() + i, six.begin() + i + 6);
-      s.walk.push_back(leaf ? 1 : 0);
+    // next one is its child. Widened in place to the quadtree's seven numbers, last row first.
+    if (!growTo(s.walk, 7 * s.linear->occupiedBound())) return kNoMemory;
+    s.linear->nodes(s.walk);
+    const size_t rows = s.walk.size() / 6;
+    s.walk.resize(rows * 7);
+    double* w = s.walk.data();
+    for (size_t i = rows; i-- > 0;) {
+      const double level = w[6 * i];
+      const bool leaf = i + 1 == rows || w[7 * (i + 1)] != level + 1;
+      for (int k = 5; k >= 0; --k) w[7 * i + k] = w[6 * i + k];
+      w[7 * i + 6] = leaf ? 1 : 0;
     }
   } else {
+    if (!growTo(s.walk, 7 * s.tree.nodeCount())) return kNoMemory;
     s.tree.nodeWalk(s.walk);
   }
   s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.walk.data()));

@@ -4,6 +4,7 @@
 // it builds natively for the tests, and bindings.cpp only registers these functions.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -15,6 +16,11 @@
 namespace qt {
 
 constexpr int32_t kStageCapacity = 1024;  // inserts the facade may stage before it must flush
+
+// What a call returns when the heap could not supply what it needed (WebAssembly memory cannot
+// grow any further): it changed nothing, the tree is intact and every call that needs no new
+// memory (queries, remove, clear) still works. See memory_guard.h.
+constexpr int32_t kNoMemory = INT32_MIN;
 
 struct Session {
   explicit Session(Quadtree&& t) : tree(static_cast<Quadtree&&>(t)) {}
@@ -34,6 +40,9 @@ struct Session {
   PairCache pairCache;          // pairs() reuses the last answer for objects that did not change
 };
 
+// The room a new session needs: the session and a small tree, or a linear tree of that depth.
+size_t bytesForSession(int32_t linearDepth);
+
 // Sessions are passed to JavaScript as their address.
 using Handle = uintptr_t;
 
@@ -51,10 +60,13 @@ Handle sessionIo(Handle s);
 Handle sessionGeom(Handle s);
 int32_t sessionStageCapacity();
 
-// Inserts the first `count` staged entries at the root, in order.
-void sessionFlush(Handle s, int32_t count);
-void sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
-// Each of these fills `results` and returns its count (also in io[0..1]).
+// Creating returns 0 when the heap has no room for the tree.
+// Inserts the first `count` staged entries at the root, in order; returns how many it inserted,
+// fewer when the heap ran out (the rest are not in the tree).
+int32_t sessionFlush(Handle s, int32_t count);
+int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
+bool sessionContains(Handle s, int32_t id);
+// Each of these fills `results` and returns its count (also in io[0..1]), or kNoMemory.
 int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 int32_t sessionAllObjects(Handle s, int32_t node);
@@ -64,18 +76,21 @@ void sessionNodeGeom(Handle s, int32_t node);  // into geom
 void sessionClear(Handle s);
 void sessionClearNode(Handle s, int32_t node);
 void sessionStats(Handle s);  // io[2..7]: nodes, leaves, depth, links, entries, objects
-bool sessionValidate(Handle s);
+int32_t sessionValidate(Handle s);  // 1 valid, 0 not, or kNoMemory
 
 // Beyond quadtree-js; these serve both kinds of tree.
 bool sessionRemove(Handle s, int32_t id);
-bool sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);  // moved?
-// Room for `count` rects (and ids) in scratch; returns the rects' address (ids: io[0]).
+// 1 if it moved to other leaves, 0 if not, or kNoMemory (then it stays where it was).
+int32_t sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);
+// Room for `count` rects (and ids) in scratch; returns the rects' address (ids: io[0]), or 0.
 Handle sessionScratch(Handle s, int32_t count);
 // scratch holds one rect per id 0..count-1 (x NaN: skip); re-places every present object whose
-// rect changed. Returns how many moved to other nodes.
+// rect changed. Returns how many moved to other nodes, or kNoMemory (then the objects before
+// the one that did not fit have their new rects, the rest their old ones).
 int32_t sessionRefresh(Handle s, int32_t count);
-// Inserts or updates `count` objects: ids from scratchIds, rects from scratch.
-void sessionSetRects(Handle s, int32_t count);
+// Inserts or updates `count` objects: ids from scratchIds, rects from scratch. Returns how many
+// it placed, in order: fewer when the heap ran out.
+int32_t sessionSetRects(Handle s, int32_t count);
 int32_t sessionSearch(Handle s, double x, double y, double w, double h);
 bool sessionCollides(Handle s, double x, double y, double w, double h);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs

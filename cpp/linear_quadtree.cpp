@@ -1,5 +1,6 @@
 #include "linear_quadtree.h"
 
+#include "memory_guard.h"
 #include "sort.h"
 
 #include <algorithm>
@@ -131,6 +132,11 @@ void LinearQuadtree::insert(int32_t id, const Rect& rect) {
     return;
   }
   if (id >= int32_t(links_.size())) {  // resize grows geometrically
+    const size_t n = size_t(id) + 1;
+    if (!growTo(rects_, n) || !growTo(cells_, n) || !growTo(links_, n)) {
+      noMemory_ = true;  // nothing changed yet
+      return;
+    }
     rects_.resize(size_t(id) + 1);
     cells_.resize(size_t(id) + 1);
     links_.resize(size_t(id) + 1, Link{-1, -1, -1});
@@ -244,7 +250,11 @@ bool LinearQuadtree::collides(const Rect& q) const { return query(q, nullptr); }
 // ones after it that start before it ends (b.x < a.x + a.w is part of the overlap rule) and
 // reports a pair only in the first band both are listed in, so once.
 void LinearQuadtree::pairs(std::vector<int32_t>& out) {
-  if (size_ < 2) return;
+  if (!pairsChecked(out)) noMemory_ = true;
+}
+
+bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
+  if (size_ < 2) return true;
   // The bands are the rows of the level holding the most objects, so about as tall as most
   // objects; or coarser, if that could list objects more than 4 times on average (an object of
   // level l meets at most 2 rows of level l, so at most 2^(L - l + 1) rows of a level L >= l and
@@ -259,6 +269,9 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
     if (listed <= 4 * int64_t(size_) || level == 0) break;
   }
   const int32_t ids = int32_t(links_.size()), k = depth_ - level, bands = 1 << level;
+  if (!growTo(rows_, size_t(bands) + 3) || !growTo(keys_, 2 * size_t(ids)) ||
+      !growTo(columns_, size_t(bands) + 1))
+    return false;
   rows_.assign(size_t(bands) + 3, 0);
   keys_.resize(2 * size_t(ids));
   int32_t* key = keys_.data();
@@ -275,6 +288,7 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
     length += rows_[b + 2];  // rows_[b + 2] is read before it is overwritten
     rows_[b + 1] = start;
   }
+  if (!growTo(entries_, size_t(rows_[bands + 1]))) return false;
   entries_.resize(size_t(rows_[bands + 1]));
   Entry* e = entries_.data();
   for (int32_t id = 0; id < ids; ++id) {
@@ -292,8 +306,10 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
   }
   columns_.resize(size_t(bands) + 1);
   int32_t* count = columns_.data();
-  auto test = [&out](const Entry& a, const Entry& b) {
+  bool room = true;
+  auto test = [&out, &room](const Entry& a, const Entry& b) {
     if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) {
+      if (out.size() + 2 > out.capacity() && !(room = room && growTo(out, out.size() + 2))) return;
       out.push_back(std::min(a.id, b.id));
       out.push_back(std::max(a.id, b.id));
     }
@@ -302,7 +318,11 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
     const Entry* from = e + rows_[b];
     const int32_t n = rows_[b + 1] - rows_[b];
     if (n < 2) continue;
-    if (band_.size() < size_t(n)) band_.resize(size_t(n));
+    if (!room) return false;
+    if (band_.size() < size_t(n)) {
+      if (!growTo(band_, size_t(n))) return false;
+      band_.resize(size_t(n));
+    }
     Entry* w = band_.data();
     // Into x order: a counting sort by column, in n to 2n buckets of whole columns, then an
     // insertion sort, which then only has to order each bucket's run (the column is the cell of
@@ -331,6 +351,7 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
         if (first || int32_t(w[j].tag >> 16) == b) test(a, w[j]);
     }
   }
+  return room;
 }
 
 template <class Visit>

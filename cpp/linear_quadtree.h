@@ -36,6 +36,7 @@
 // objects a third of a cell across).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -86,6 +87,19 @@ class LinearQuadtree {
   // may reach up to one more cell to the right and down (loose placement).
   void nodes(std::vector<double>& out) const;
 
+  // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
+  // Such an insert() or update() changed nothing; pairs() left its output incomplete. Queries,
+  // remove() and clear() never allocate.
+  bool outOfMemory() {
+    const bool out = noMemory_;
+    noMemory_ = false;
+    return out;
+  }
+  size_t idSpan() const { return links_.size(); }  // search() gives at most this many ids
+  // nodes() lists at most this many nodes.
+  size_t occupiedBound() const { return std::min(nodes_.size(), size_t(size_) * size_t(depth_ + 1) + 1); }
+  size_t validateBytes() const { return links_.size() + 4096; }
+
   int32_t depth() const { return depth_; }
   const Rect& bounds() const { return bounds_; }
 
@@ -123,12 +137,14 @@ class LinearQuadtree {
   void addPath(const Cells& c, int32_t delta);  // every ancestor-or-self's subtree count
   void movePath(const Cells& from, const Cells& to);
   bool query(const Rect& q, std::vector<int32_t>* out) const;  // out null: stop at the first hit
+  bool pairsChecked(std::vector<int32_t>& out);  // false: out of memory
 
   Rect bounds_;
   int32_t depth_, side_;   // side_ = 2^D cells across at level D
   double scaleX_, scaleY_;  // cells per unit at level D
   int32_t offsets_[kMaxDepth + 2];  // first node of each level, and the node count
   int32_t size_ = 0;
+  bool noMemory_ = false;
   int32_t levels_[kMaxDepth + 1] = {};  // objects stored per level
   std::vector<Node> nodes_;
   std::vector<Rect> rects_;   // per id, as given

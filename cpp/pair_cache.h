@@ -7,16 +7,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "memory_guard.h"
 #include "quadtree.h"
 
 namespace qt {
 
 class PairCache {
  public:
-  // `id` was inserted, moved or removed since the last pairs().
+  // `id` was inserted, moved or removed since the last pairs(). Allocates nothing (a remove must
+  // work on a full heap): past what pairs() made room for, everything is recomputed next time.
   void touch(int32_t id) {
     if (!valid_) return;
-    if (size_t(id) >= dirty_.size()) dirty_.resize(size_t(id) + 1, 0);
+    if (size_t(id) >= dirty_.size() || changed_.size() == changed_.capacity()) return forget();
     if (!dirty_[id]) {
       dirty_[id] = 1;
       changed_.push_back(id);
@@ -29,18 +31,38 @@ class PairCache {
     changed_.clear();
   }
 
-  // Every pair, into `out` as a, b, a, b, ... `count` objects are in the tree; `contains(id)`
-  // and `rectOf(id)` describe them; `full(out)` computes every pair from scratch.
+  // Every pair, into `out` as a, b, a, b, ... `count` objects are in the tree, with ids below
+  // `span`; `contains(id)` and `rectOf(id)` describe them; `full(out)` computes every pair from
+  // scratch, false if it ran out of memory. False: out of memory (`out` is then incomplete, and
+  // the next call starts afresh).
   template <class Tree, class Contains, class RectOf, class Full>
-  void pairs(Tree& tree, int32_t count, Contains contains, RectOf rectOf, Full full,
+  bool pairs(Tree& tree, int32_t count, size_t span, Contains contains, RectOf rectOf, Full full,
              std::vector<int32_t>& out) {
+    if (!update(tree, count, span, contains, rectOf, full) || !growTo(out, cache_.size())) {
+      forget();
+      cache_.clear();
+      return false;
+    }
+    out.assign(cache_.begin(), cache_.end());
+    // Room for touch() until the next call: ids up to twice the span, and up to the number of
+    // changes past which this recomputes everything anyway. Without it, the next call does that.
+    const size_t ids = 2 * span + 64;
+    if (growTo(dirty_, ids) && growTo(changed_, size_t(count) / 4 + 64)) dirty_.resize(ids, 0);
+    else forget();
+    return true;
+  }
+
+ private:
+  template <class Tree, class Contains, class RectOf, class Full>
+  bool update(Tree& tree, int32_t count, size_t span, Contains contains, RectOf rectOf, Full full) {
     // Re-searching costs about what a full pass costs per object: worth it for few changes.
     if (!valid_ || int64_t(changed_.size()) * 4 > count) {
       forget();
       cache_.clear();
-      full(cache_);
+      if (!full(cache_)) return false;
       valid_ = true;
     } else {
+      if (!growTo(hits_, span)) return false;
       size_t kept = 0;  // drop the pairs of changed objects...
       for (size_t i = 0; i < cache_.size(); i += 2) {
         if (isDirty(cache_[i]) || isDirty(cache_[i + 1])) continue;
@@ -55,6 +77,7 @@ class PairCache {
         for (int32_t other : hits_) {
           // A pair of two changed objects is found from both sides: keep it once.
           if (other == id || (isDirty(other) && other < id)) continue;
+          if (cache_.size() + 2 > cache_.capacity() && !growTo(cache_, cache_.size() + 2)) return false;
           cache_.push_back(id);
           cache_.push_back(other);
         }
@@ -62,10 +85,9 @@ class PairCache {
       for (int32_t id : changed_) dirty_[id] = 0;
       changed_.clear();
     }
-    out.assign(cache_.begin(), cache_.end());
+    return true;
   }
 
- private:
   bool isDirty(int32_t id) const { return size_t(id) < dirty_.size() && dirty_[id]; }
 
   bool valid_ = false;

@@ -1,5 +1,6 @@
 #include "quadtree.h"
 
+#include "memory_guard.h"
 #include "sort.h"
 
 #include <algorithm>
@@ -31,6 +32,11 @@ Rect childRect(const Rect& n, int quadrant) {
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
+  // Small first arrays, so the sized-by invariants hold from the start (a session checks for
+  // room before it constructs a tree).
+  roomForNodes(1);
+  roomForLinks(16);
+  roomForEntries(16);
   nodes_.push_back({-1, -1, -1, 0});
   rects_.push_back(bounds);
   levels_.push_back(level);
@@ -41,6 +47,40 @@ bool Quadtree::isNode(int32_t node) const {
   for (int32_t b : freeBlocks_)
     if (node >= b && node < b + 4) return false;
   return true;
+}
+
+// Grows the arrays sized by a primary array first and the primary last, so that a failure half
+// way leaves the primary's capacity (what later calls check) within every other's.
+QT_COLD bool Quadtree::growNodes(size_t extra) {
+  const size_t n = nodes_.size() + extra;
+  if (n <= nodes_.capacity()) return true;
+  const size_t cap = std::max(n, 2 * nodes_.capacity());
+  // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
+  // start per node.
+  return growTo(rects_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
+         growTo(leafRepeats_, cap) && growTo(stack_, cap + 4) && growTo(pending_, cap) &&
+         growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+}
+
+QT_COLD bool Quadtree::growLinks(size_t extra) {  // freed links are reused first
+  const size_t n = links_.size() + extra - freeLinks_;
+  if (n <= links_.capacity()) return true;
+  const size_t cap = std::max(n, 2 * links_.capacity());
+  return growTo(packedIds_, cap) && growTo(packedRects_, cap) && growTo(leafObjects_, cap) &&
+         growTo(links_, cap);
+}
+
+QT_COLD bool Quadtree::growEntries(size_t extra) {
+  const size_t n = entryObject_.size() + extra;
+  const size_t cap = std::max(n, 2 * entryObject_.capacity());
+  return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
+         growTo(entryHome_, cap) && growTo(entryPacked_, cap) && growTo(entryObject_, cap);
+}
+
+QT_COLD bool Quadtree::growObjects(int32_t object) {
+  const size_t n = size_t(object) + 1;
+  const size_t cap = std::max(n, 2 * objEntries_.capacity());
+  return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
 }
 
 int32_t Quadtree::allocChildren() {
@@ -63,6 +103,7 @@ int32_t Quadtree::allocLink(int32_t entry) {
   if (freeLink_ >= 0) {
     l = freeLink_;
     freeLink_ = links_[l].next;
+    --freeLinks_;
   } else {
     l = int32_t(links_.size());
     links_.push_back({});
@@ -89,13 +130,16 @@ bool Quadtree::overflows(int32_t leaf) const {
 // quadtree-js splits a leaf the moment it holds more than max_objects and re-inserts its objects
 // one by one, so a child may split in turn. Handing a child all its objects first and splitting
 // it afterwards gives the same leaves with the same lists, without recursion.
-void Quadtree::splitOverflowing(int32_t leaf) {
+bool Quadtree::splitOverflowing(int32_t leaf) {
   stack_.clear();
   stack_.push_back(leaf);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
     if (!overflows(n)) continue;
+    // Each split checks its own room: four nodes, and a link per child an object goes to.
+    if ((freeBlocks_.empty() && !roomForNodes(4)) || !roomForLinks(4 * size_t(nodes_[n].count)))
+      return false;
     const int32_t first = allocChildren();
     const Rect parent = rects_[n];
     for (int q = 0; q < 4; ++q) {
@@ -108,6 +152,7 @@ void Quadtree::splitOverflowing(int32_t leaf) {
       const int32_t next = links_[l].next, entry = links_[l].entry;
       links_[l].next = freeLink_;  // free it first so the first child reuses it
       freeLink_ = l;
+      ++freeLinks_;
       const unsigned mask = childMask(parent, entryRect_[entry]);
       for (int q = 0; q < 4; ++q)
         if (mask & (1u << q)) appendToLeaf(first + q, entry);
@@ -117,6 +162,7 @@ void Quadtree::splitOverflowing(int32_t leaf) {
     }
     for (int q = 3; q >= 0; --q) stack_.push_back(first + q);
   }
+  return true;
 }
 
 int32_t Quadtree::allocEntry(int32_t object, const Rect& rect) {
@@ -140,6 +186,17 @@ int32_t Quadtree::allocEntry(int32_t object, const Rect& rect) {
 }
 
 void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
+  if (!place(node, object, rect)) noMemory_ = true;
+}
+
+bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
+  // Room first, so that running out changes nothing: the per-object arrays, an entry, and a link
+  // for each leaf the rect reaches (counted only when the links are nearly full).
+  if (object > maxObject_ && !roomForObject(object)) return false;
+  if (freeEntry_ < 0 && !roomForEntries(1)) return false;
+  if (links_.size() + nodes_.size() > links_.capacity() + freeLinks_ &&
+      !roomForLinks(countReached(node, rect)))
+    return false;
   if (object > maxObject_) {
     objEntries_.resize(size_t(object) + 1, -1);
     objRect_.resize(size_t(object) + 1);
@@ -147,6 +204,7 @@ void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
   }
   if (objEntries_[object] < 0) ++objectCount_;
   packed_ = false;
+  const Rect before = objRect_[object];
   const int32_t entry = allocEntry(object, rect);
   entryHome_[entry] = node;
   objRect_[object] = rect;
@@ -169,7 +227,32 @@ void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
       if (overflows(n)) pending_.push_back(n);
     }
   }
-  for (int32_t leaf : pending_) splitOverflowing(leaf);
+  for (size_t i = 0; i < pending_.size(); ++i) {  // by index: a split may grow pending_'s capacity
+    if (splitOverflowing(pending_[i])) continue;
+    // Out of room in a split: take the object out again (the splits done stay; any leaf still
+    // over its limit splits when a later insert reaches it).
+    dropEntry(object, entry);
+    objRect_[object] = before;
+    return false;
+  }
+  return true;
+}
+
+QT_COLD size_t Quadtree::countReached(int32_t node, const Rect& rect) {
+  size_t reached = 0;
+  forLeaves(node, rect, [&](int32_t) { return ++reached, true; });
+  return reached;
+}
+
+QT_COLD void Quadtree::dropEntry(int32_t object, int32_t entry) {
+  unlinkEntry(entry);
+  int32_t* at = &objEntries_[object];
+  while (*at != entry) at = &entryNext_[*at];
+  *at = entryNext_[entry];
+  if (objEntries_[object] < 0) --objectCount_;
+  entryObject_[entry] = -1;
+  entryNext_[entry] = freeEntry_;
+  freeEntry_ = entry;
 }
 
 void Quadtree::beginQuery(int32_t maxObject) {
@@ -306,6 +389,7 @@ bool Quadtree::unlinkFrom(int32_t leaf, int32_t entry) {
     --n.count;
     links_[l].next = freeLink_;
     freeLink_ = l;
+    ++freeLinks_;
     return true;
   }
   return false;
@@ -382,9 +466,31 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
       else packed_ = false;
       return false;
     }
-    remove(object);
+    // Placed anew before the old entries go, so that running out of room leaves it where it was.
+    const int32_t old = objEntries_[object];
+    const Rect before = objRect_[object];
+    objEntries_[object] = -1;
+    --objectCount_;
+    if (!place(root(), object, rect)) {
+      objEntries_[object] = old;
+      objRect_[object] = before;
+      ++objectCount_;
+      noMemory_ = true;
+      return false;
+    }
+    const int32_t placed = objEntries_[object];
+    entryNext_[placed] = old;  // chain the old ones behind it, then drop them
+    for (int32_t e = old; e >= 0;) {
+      const int32_t next = entryNext_[e];
+      dropEntry(object, e);
+      e = next;
+    }
+    return true;
   }
-  insert(root(), object, rect);
+  if (!place(root(), object, rect)) {
+    noMemory_ = true;
+    return false;
+  }
   return true;
 }
 
@@ -427,9 +533,9 @@ int32_t Quadtree::leafAt(double x, double y) const {
 // A pair that overlaps is found in every leaf both reach; it is reported only by the leaf that
 // holds the top-left corner of their overlap, which is one of those (see leafAt's rule). Two
 // objects stored once each can only meet in this leaf.
-void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
+bool Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
   const int32_t start = packStart_[leaf], count = nodes_[leaf].count;
-  if (count < 2) return;
+  if (count < 2) return true;
   leafObjects_.clear();  // packed indices of the leaf's distinct objects
   if (!leafRepeats_[leaf]) {
     for (int32_t i = start; i < start + count; ++i) leafObjects_.push_back(i);
@@ -453,15 +559,19 @@ void Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
       if (!overlaps(ra, rb)) continue;
       const int32_t a = packedIds_[pa], b = packedIds_[pb];
       if ((a < 0 || b < 0) && leafAt(std::max(ra.x, rb.x), std::max(ra.y, rb.y)) != leaf) continue;
+      if (out.size() + 2 > out.capacity() && !growTo(out, out.size() + 2)) return false;
       out.push_back(a < 0 ? ~a : a);
       out.push_back(b < 0 ? ~b : b);
     }
   }
+  return true;
 }
 
 void Quadtree::pairs(std::vector<int32_t>& out) {
   if (!packed_) pack();
-  forEachLeaf(root(), [&](int32_t leaf) { pairsInLeaf(leaf, out); });
+  bool room = true;
+  forEachLeaf(root(), [&](int32_t leaf) { room = room && pairsInLeaf(leaf, out); });
+  if (!room) noMemory_ = true;
 }
 
 void Quadtree::clear() {
@@ -473,6 +583,7 @@ void Quadtree::clear() {
   freeBlocks_.clear();
   links_.clear();
   freeLink_ = -1;
+  freeLinks_ = 0;
   entryObject_.clear();
   entryRect_.clear();
   entryNext_.clear();
@@ -501,6 +612,7 @@ void Quadtree::freeSubtree(int32_t node) {
       for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = kLinksLost;
       links_[nd.tail].next = freeLink_;
       freeLink_ = nd.head;
+      freeLinks_ += size_t(nd.count);
     }
     nd = {-1, -1, -1, 0};
   }

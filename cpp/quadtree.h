@@ -58,6 +58,24 @@ class Quadtree {
   // that overflow exactly as quadtree-js does.
   void insert(int32_t node, int32_t object, const Rect& rect);
 
+  // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
+  // Such a call stored nothing new: insert() and update() leave every object where it was (a
+  // split that went through stays: a leaf may be split where quadtree-js's would not be), and
+  // pairs() leaves its output incomplete. Queries and remove() never allocate: the arrays they use
+  // grow with the arrays they are sized by, so a full heap leaves the tree usable.
+  bool outOfMemory() {
+    const bool out = noMemory_;
+    noMemory_ = false;
+    return out;
+  }
+  // Upper bounds for a caller's output arrays: retrieve() and nodeObjects() give at most
+  // linkCount() ids, search() and allObjects() at most idSpan(); nodeWalk() 7 numbers a node.
+  size_t linkCount() const { return links_.size(); }
+  size_t idSpan() const { return size_t(maxObject_ + 1); }
+  size_t nodeCount() const { return nodes_.size(); }
+  // Bytes validate() allocates for its checks.
+  size_t validateBytes() const { return nodes_.size() * 6 + links_.size() + entryObject_.size() + 4096; }
+
   // Appends to `out` the objects of every leaf below `node` that `rect` reaches, depth-first in
   // child order and insertion order inside a leaf; with `dedup`, duplicates are dropped as
   // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0).
@@ -91,7 +109,8 @@ class Quadtree {
   bool collides(const Rect& rect);
   // Appends every overlapping pair of distinct objects once, as (a, b).
   void pairs(std::vector<int32_t>& out);
-  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first.
+  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first; `out`
+  // must have room (nodeCount()).
   void nodeWalk(std::vector<double>& out) const;
 
   // Empties the whole tree; capacity is kept.
@@ -110,10 +129,25 @@ class Quadtree {
   bool validate(std::string* why = nullptr) const;
 
  private:
-  int32_t allocChildren();  // a block of four leaves
+  // Each array grows only here, with the arrays sized by it (their capacity never lags behind
+  // its own, so a capacity check of the first one covers them all); false: no room, no change.
+  bool roomForNodes(size_t extra) { return nodes_.size() + extra <= nodes_.capacity() || growNodes(extra); }
+  bool roomForLinks(size_t extra) { return extra <= freeLinks_ || growLinks(extra); }
+  bool roomForEntries(size_t extra) {
+    return entryObject_.size() + extra <= entryObject_.capacity() || growEntries(extra);
+  }
+  bool roomForObject(int32_t object) { return size_t(object) < objEntries_.capacity() || growObjects(object); }
+  bool growNodes(size_t extra);    // and the per-node scratch, packed starts, free blocks
+  bool growLinks(size_t extra);    // and the packed copy
+  bool growEntries(size_t extra);  // and where each entry was packed
+  bool growObjects(int32_t object);  // the per-object arrays up to `object`
+  size_t countReached(int32_t node, const Rect& rect);  // leaves an insert of `rect` reaches
+  bool place(int32_t node, int32_t object, const Rect& rect);  // insert(); false: out of memory
+  bool splitOverflowing(int32_t leaf);  // false: out of memory, some leaves left unsplit
+  void dropEntry(int32_t object, int32_t entry);  // unlinks and frees one entry of `object`
+  int32_t allocChildren();  // a block of four leaves (room checked first)
   int32_t allocLink(int32_t entry);
   void appendToLeaf(int32_t leaf, int32_t entry);
-  void splitOverflowing(int32_t leaf);
   bool overflows(int32_t leaf) const;
   void freeSubtree(int32_t node);  // returns descendants' blocks and every link below to the pools
   bool stampFresh(int32_t object);  // dedup: first time this query sees `object`
@@ -124,15 +158,17 @@ class Quadtree {
   bool sameLeaves(const Rect& a, const Rect& b);  // whether two rects reach the same leaves
   static bool strictlyInside(const Rect& r, const Rect& leaf);
   int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
-  void pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);
+  bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
 
   double maxObjects_, maxLevels_;
+  bool noMemory_ = false;
   std::vector<Node> nodes_;
   std::vector<Rect> rects_;      // per node
   std::vector<double> levels_;   // per node, as quadtree-js counts them (parent + 1)
   std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
   std::vector<Link> links_;
   int32_t freeLink_ = -1;
+  size_t freeLinks_ = 0;  // on that list
   std::vector<int32_t> entryObject_;  // per entry; -1 when free
   std::vector<Rect> entryRect_;       // per entry, where it was placed
   std::vector<int32_t> entryNext_;    // next entry of the same object, or in the free list
@@ -172,8 +208,8 @@ class Quadtree {
   std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
   std::vector<int32_t> entryPacked_; // per entry: where pack() put it (its last place)
 
-  std::vector<int32_t> stack_;    // scratch for walks
-  std::vector<int32_t> pending_;  // leaves an insert overfilled
+  mutable std::vector<int32_t> stack_;    // scratch for walks
+  mutable std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()
   std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
   std::vector<int32_t> leafObjects_;  // scratch for pairs()
 };

@@ -26,7 +26,8 @@ void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
 }
 
 void Quadtree::nodeWalk(std::vector<double>& out) const {
-  std::vector<int32_t> walk{root()};
+  std::vector<int32_t>& walk = stack_;  // sized with the nodes: no allocation
+  walk.assign(1, root());
   while (!walk.empty()) {
     const int32_t n = walk.back();
     walk.pop_back();
@@ -43,14 +44,17 @@ Stats Quadtree::stats() const {
   s.entries = int32_t(entryObject_.size());
   for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) --s.entries;
   s.objects = objectCount_;
-  std::vector<std::pair<int32_t, int32_t>> walk{{0, 0}};
-  while (!walk.empty()) {
-    auto [n, depth] = walk.back();
-    walk.pop_back();
+  // Nodes and their depths on the two scratch stacks, which grow with the nodes: no allocation.
+  stack_.assign(1, root());
+  pending_.assign(1, 0);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back(), depth = pending_.back();
+    stack_.pop_back();
+    pending_.pop_back();
     ++s.nodes;
     if (depth > s.depth) s.depth = depth;
     if (nodes_[n].children >= 0) {
-      for (int q = 0; q < 4; ++q) walk.push_back({nodes_[n].children + q, depth + 1});
+      for (int q = 0; q < 4; ++q) stack_.push_back(nodes_[n].children + q), pending_.push_back(depth + 1);
     } else {
       ++s.leaves;
       s.links += nodes_[n].count;
@@ -89,10 +93,13 @@ bool Quadtree::validate(std::string* why) const {
       seenNode[b + q] = 2;
     }
   }
+  size_t freeLinks = 0;
   for (int32_t l = freeLink_; l >= 0; l = links_[l].next) {
     if (l >= int32_t(links_.size()) || seenLink[l]) return fail("free link list broken at ", l);
     seenLink[l] = 2;
+    ++freeLinks;
   }
+  if (freeLinks != freeLinks_) return fail("free link count ", int32_t(freeLinks_), " but ", int32_t(freeLinks), " free links");
   std::vector<int32_t> walk{0};
   while (!walk.empty()) {
     const int32_t n = walk.back();

@@ -51,7 +51,9 @@ function installAdvanced(proto) {
     changing(s);
     var id = s.mode === OBJECTS ? s.present(obj) : undefined;
     if (id === undefined) return false;
-    native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
+    if (native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3]) === NO_MEMORY) {
+      throw noMemory('the object keeps its previous place');
+    }
     return true;
   };
 
@@ -64,7 +66,9 @@ function installAdvanced(proto) {
     changing(s);
     if (s.mode !== OBJECTS) return 0;
     var objects = s.objects, n = objects.length, inserted = s.inserted, frame = s.frame;
-    var at = native.scratch(s.handle, n) >> 3;
+    var at = native.scratch(s.handle, n);
+    if (at === 0) throw noMemory();
+    at >>= 3;
     views();
     for (var id = 0; id < n; id++) {
       var o = objects[id];
@@ -76,7 +80,12 @@ function installAdvanced(proto) {
       f64[at + 4 * id] = rectIn[0]; f64[at + 4 * id + 1] = rectIn[1];
       f64[at + 4 * id + 2] = rectIn[2]; f64[at + 4 * id + 3] = rectIn[3];
     }
-    return native.refresh(s.handle, n);
+    var moved = native.refresh(s.handle, n);
+    if (moved === NO_MEMORY) {
+      throw noMemory('the objects before the one that did not fit were re-indexed, the others keep ' +
+        'their previous places (call refresh() again once there is room)');
+    }
+    return moved;
   };
 
   /**
@@ -105,18 +114,24 @@ function installAdvanced(proto) {
     if (ids !== undefined) for (i = 0; i < n; i++) checkId('setRects', ids[i]);
     useMode(s, IDS, 'setRects');
     changing(s);
-    var at = native.scratch(s.handle, n) >> 3;
+    var at = native.scratch(s.handle, n);
+    if (at === 0) throw noMemory();
+    at >>= 3;
     views();
     var idAt = i32[s.io] >> 2;
     f64.set(rects, at);
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n; i++) i32[idAt + i] = ids === undefined ? i : ids[i];
+    var done = native.setRects(s.handle, n);
+    for (i = 0; i < done; i++) {
       var id = ids === undefined ? i : ids[i];
-      i32[idAt + i] = id;
       if (s.objects[id] === undefined) s.known++;
       s.objects[id] = id;
       s.mark(id);
     }
-    native.setRects(s.handle, n);
+    if (done < n) {
+      throw noMemory('items 0 to ' + (done - 1) + ' were placed, items ' + done + ' to ' + (n - 1) +
+        ' were not (those already in the tree keep their previous places)');
+    }
   };
 
   /** The objects (or ids) whose rect overlaps `rect`, each once, as a new array. */
@@ -124,7 +139,7 @@ function installAdvanced(proto) {
     var s = live(this, 'search');
     readRect('search', 'rect', rect, rectIn);
     flush(s);
-    return collect(s, native.search(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3]), null);
+    return collect(s, room(native.search(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3])), null);
   };
 
   /** Whether any object overlaps `rect` (stops at the first). */
@@ -139,7 +154,7 @@ function installAdvanced(proto) {
   proto.pairs = function () {
     var s = live(this, 'pairs');
     flush(s);
-    var count = native.pairs(s.handle);
+    var count = room(native.pairs(s.handle));
     views();
     var at = i32[s.io] >> 2;
     return new PairList(i32.slice(at, at + 2 * count), s.objects);
@@ -182,7 +197,7 @@ function installAdvanced(proto) {
       throw new TypeError('Quadtree.forEachNode: callback must be a function, got ' + describe(callback));
     }
     flush(s);
-    var count = native.nodeWalk(s.handle);
+    var count = room(native.nodeWalk(s.handle));
     views();
     var at = i32[s.io] >> 3;
     var walk = f64.slice(at, at + 7 * count); // the callback may change the tree
@@ -196,7 +211,7 @@ function installAdvanced(proto) {
   proto.validate = function () {
     var s = live(this, 'validate');
     flush(s);
-    return native.validate(s.handle);
+    return room(native.validate(s.handle)) === 1;
   };
 }
 

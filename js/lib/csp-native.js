@@ -3,7 +3,7 @@
 // includes this file. (A fragment; see js/scripts/bundle.mjs.)
 function cspNative(m) {
   var native = {};
-  var yesNo = { collides: 1, validate: 1, remove: 1, update: 1 }; // C bool comes back as 0 or 1
+  var yesNo = { collides: 1, remove: 1, contains: 1 }; // C bool comes back as 0 or 1
   Object.keys(m).forEach(function (key) {
     if (key.indexOf('_session') !== 0) return;
     var name = key.charAt(8).toLowerCase() + key.slice(9);

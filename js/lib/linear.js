@@ -25,7 +25,7 @@ function LinearQuadtree(bounds, options) {
   }
   this.bounds = bounds;
   this.depth = depth;
-  hide(this, new Session(native.createLinear(r[0], r[1], r[2], r[3], depth)), 0);
+  hide(this, new Session(created('LinearQuadtree', native.createLinear(r[0], r[1], r[2], r[3], depth))), 0);
 }
 
 var linearProto = LinearQuadtree.prototype;
@@ -36,7 +36,7 @@ linearProto.insert = function (obj) {
   useMode(s, OBJECTS, 'insert');
   if (Array.isArray(obj)) {
     var rects = readAll('insert', obj);
-    for (var i = 0; i < obj.length; i++) stage(s, obj[i], rects[i]);
+    for (var i = 0; i < obj.length; i++) insertEach(this, s, obj, rects, i);
     return;
   }
   readRect('insert', 'rect', obj, rectIn);

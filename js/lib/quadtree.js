@@ -80,7 +80,7 @@ function Quadtree(bounds, max_objects, max_levels, level) {
   this.max_levels = option('max_levels', max_levels, 4, true);
   this.level = option('level', level, 0, true);
   this.bounds = bounds;
-  var s = new Session(native.create(r[0], r[1], r[2], r[3], this.max_objects, this.max_levels, this.level));
+  var s = new Session(created('Quadtree', native.create(r[0], r[1], r[2], r[3], this.max_objects, this.max_levels, this.level)));
   s.views[0] = this;
   hide(this, s, 0);
 }
@@ -96,7 +96,7 @@ proto.insert = function (pRect) {
   useMode(s, OBJECTS, 'insert');
   if (Array.isArray(pRect)) {
     var rects = readAll('insert', pRect);
-    for (var i = 0; i < pRect.length; i++) insertChecked(this, s, pRect[i], rects[i]);
+    for (var i = 0; i < pRect.length; i++) insertEach(this, s, pRect, rects, i);
     return;
   }
   readRect('insert', 'rect', pRect, rectIn);
@@ -106,7 +106,23 @@ proto.insert = function (pRect) {
 function insertChecked(tree, s, obj, r) {
   if (tree._n === 0) return stage(s, obj, r);
   changing(s); // into a subnode: quadtree-js allows it; rare, so not staged
-  native.insert(s.handle, tree._n, idFor(s, obj), r[0], r[1], r[2], r[3]);
+  var id = idFor(s, obj);
+  if (native.insert(s.handle, tree._n, id, r[0], r[1], r[2], r[3]) === NO_MEMORY) {
+    dropIfAbsent(s, id);
+    var e = noMemory('the object was not stored');
+    e.notInserted = [obj];
+    throw e;
+  }
+}
+
+// One object of an array insert; when memory runs out, the error also names the rest.
+function insertEach(tree, s, objs, rects, i) {
+  try {
+    insertChecked(tree, s, objs[i], rects[i]);
+  } catch (e) {
+    if (e.notInserted) e.notInserted = e.notInserted.concat(objs.slice(i + 1));
+    throw e;
+  }
 }
 
 /**
@@ -128,12 +144,12 @@ proto.retrieve = function (pRect) {
   var leaf = native.locate(s.handle, this._n, x, y, w, h, true);
   if (leaf >= 0) {
     var list = s.leafLists[leaf];
-    if (list === undefined) list = s.leafLists[leaf] = collect(s, native.nodeObjects(s.handle, leaf), null);
+    if (list === undefined) list = s.leafLists[leaf] = collect(s, room(native.nodeObjects(s.handle, leaf)), null);
     if (out === null) return list.slice();
     for (var i = 0; i < list.length; i++) out.push(list[i]);
     return out;
   }
-  return collect(s, native.retrieve(s.handle, this._n, x, y, w, h, true), out);
+  return collect(s, room(native.retrieve(s.handle, this._n, x, y, w, h, true)), out);
 };
 
 /** Every distinct object in this tree, appended to `returnedObjects` (a new array if omitted). */
@@ -143,7 +159,7 @@ proto.getAllObjects = function (returnedObjects) {
     throw new TypeError('Quadtree.getAllObjects: returnedObjects must be an array, got ' + describe(returnedObjects));
   }
   flush(s);
-  return collect(s, native.allObjects(s.handle, this._n), returnedObjects || null);
+  return collect(s, room(native.allObjects(s.handle, this._n)), returnedObjects || null);
 };
 
 /** Which children (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect reaches. */
@@ -191,7 +207,7 @@ Object.defineProperties(proto, {
     get: function () {
       var s = live(this, 'objects');
       flush(s);
-      return collect(s, native.nodeObjects(s.handle, this._n), null);
+      return collect(s, room(native.nodeObjects(s.handle, this._n)), null);
     }
   },
   /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] for a leaf. */

@@ -7,6 +7,10 @@
 var STAGE_CAPACITY = native.stageCapacity();
 var OBJECTS = 1; // the tree holds objects
 var IDS = 2; // the tree holds numeric ids given with setRects
+// What a native call returns when the WebAssembly heap could not supply what it needed (memory
+// cannot grow any further); the call changed nothing.
+var NO_MEMORY = -2147483648;
+var calling = ''; // the public method being run, for error messages (set by live())
 var f64 = native.HEAPF64;
 var i32 = native.HEAP32;
 
@@ -149,6 +153,7 @@ function readAll(method, items) {
 }
 
 function live(tree, method) {
+  calling = method;
   var s = tree._s;
   if (s.disposed) {
     throw new Error('Quadtree.' + method + ': this quadtree was disposed; create a new one');
@@ -175,13 +180,59 @@ function useMode(s, mode, method) {
   s.mode = mode;
 }
 
-function flush(s) {
+function noMemory(what) {
+  return new RangeError('Quadtree.' + calling + ': out of memory (WebAssembly memory cannot grow any further); ' +
+    (what || 'nothing was changed') + '. Free memory (remove objects, dispose() trees no longer needed) and try again');
+}
+
+// A native count, unless the call ran out of memory.
+function room(count) {
+  if (count === NO_MEMORY) throw noMemory();
+  return count;
+}
+
+// Applies the staged inserts. `pending`: an object about to be staged (named in the error too).
+function flush(s, pending) {
   if (s.staged > 0) {
     var n = s.staged;
     s.staged = 0;
-    native.flush(s.handle, n);
     s.leafLists = [];
+    var done = native.flush(s.handle, n);
+    if (done < n) unstored(s, done, n, pending);
   }
+}
+
+// The staged inserts from `from` on did not fit: they are not in the tree; say which they were.
+function unstored(s, from, n, pending) {
+  views();
+  var lost = [];
+  for (var k = from; k < n; k++) {
+    var id = i32[s.ids + k];
+    lost.push(s.objects[id]);
+    dropIfAbsent(s, id);
+  }
+  if (pending !== undefined) lost.push(pending);
+  var e = noMemory('the last ' + lost.length + ' objects given to insert() were not stored ' +
+    '(error.notInserted lists them); everything inserted before them is in the tree');
+  e.notInserted = lost;
+  throw e;
+}
+
+// After an insert that did not fit: forgets `id` unless an earlier insert of it went in.
+function dropIfAbsent(s, id) {
+  if (s.inserted[id] === s.frame && !native.contains(s.handle, id)) {
+    s.release(id);
+    s.count--;
+  }
+}
+
+// A new native tree's handle, or the error that there was no room for it.
+function created(className, handle) {
+  if (handle === 0) {
+    throw new RangeError(className + ' constructor: out of memory (WebAssembly memory cannot grow any further). ' +
+      'Free memory (dispose() trees no longer needed) and try again');
+  }
+  return handle;
 }
 
 // Before any other change to the native tree.
@@ -203,7 +254,7 @@ function idFor(s, obj) {
 }
 
 function stage(s, obj, r) {
-  if (s.staged === STAGE_CAPACITY) flush(s);
+  if (s.staged === STAGE_CAPACITY) flush(s, obj);
   views();
   var k = s.staged++;
   var at = s.rects + 4 * k;

@@ -63,6 +63,8 @@ const outputs = {
   'quadtree.csp.mjs': esm('qt_csp_esm.mjs', true),
 };
 for (const [file, text] of Object.entries(outputs)) writeFileSync(join(dist, file), text);
+// Tests only: the same classic file around the wasm with a 32 MB memory ceiling.
+writeFileSync(join(build, 'quadtree.capped.js'), classic('qt_capped.js', false));
 const types = join(root, 'js', 'types');
 for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(types, file), join(dist, file));
 copyFileSync(join(types, 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));

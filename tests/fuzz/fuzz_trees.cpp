@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "linear_quadtree.h"
+#include "memory_guard.h"
 #include "quadtree.h"
 
 namespace {
@@ -231,6 +232,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       if (m.entries >= maxEntries) return;
       TRACE("%d: insert(root, %d, %s)\n", g_op, id, rectText(r).c_str());
       t.insert(t.root(), id, r);
+      if (t.outOfMemory()) return;  // refused: nothing changed
       QObj& o = m.objs[id];
       o.live = true;
       o.exact = true;  // its newest entry went in from the root, with its newest rect
@@ -247,6 +249,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       if (m.entries >= maxEntries) return;
       TRACE("%d: insert(node %d, %d, %s)\n", g_op, node, id, rectText(r).c_str());
       t.insert(node, id, r);
+      if (t.outOfMemory()) return;
       QObj& o = m.objs[id];
       o.live = true;
       o.exact = node == t.root();
@@ -273,6 +276,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       if (!o.live && m.entries >= maxEntries) return;
       TRACE("%d: update(%d, %s)\n", g_op, id, rectText(r).c_str());
       const bool moved = t.update(id, r);
+      if (t.outOfMemory()) return;  // refused: the object stays where it was
       if (!o.live) CHECK(moved, "update() of an absent id must report a move");
       m.entries += 1 - o.entries;
       o = QObj{true, true, 1, r};
@@ -386,6 +390,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       g_opName = "pairs";
       TRACE("%d: pairs()\n", g_op);
       t.pairs(out);
+      if (t.outOfMemory()) return;  // refused: its answer is incomplete
       CHECK(out.size() % 2 == 0, "pairs() returned an odd count");
       checkLive(m, out, "pairs");
       std::set<std::pair<int32_t, int32_t>> got;
@@ -462,8 +467,10 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       TRACE("%d: linear %s(%d, %s)\n", g_op, op == 0 ? "insert" : "update", id, rectText(r).c_str());
       if (op == 0) {
         t.insert(id, r);
+        if (t.outOfMemory()) return;
       } else {
         const bool changed = t.update(id, r);
+        if (t.outOfMemory()) return;
         if (id < 0) CHECK(!changed, "update() of a negative id reported a change");
         else if (!m.live[id]) CHECK(changed, "update() of an absent id must report a change");
       }
@@ -503,6 +510,7 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
     case 6: {
       g_opName = "linear pairs";
       t.pairs(out);
+      if (t.outOfMemory()) return;
       CHECK(out.size() % 2 == 0, "linear pairs() returned an odd count");
       std::set<std::pair<int32_t, int32_t>> got, want;
       for (size_t i = 0; i < out.size(); i += 2) {
@@ -584,15 +592,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const int8_t kOps[32] = {0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10,
                                   11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22};
   for (g_op = 0; g_op < kMaxOps && in.remaining_bytes() > 0; ++g_op) {
-    const int op = kOps[in.ConsumeIntegral<uint8_t>() & 31];
+    const uint8_t code = in.ConsumeIntegral<uint8_t>();
+    const int op = kOps[code & 31];
+    // The top bit runs the operation on a tight heap (memory_guard.h): a call that needs more is
+    // refused and must change nothing, which the model and validate() then check.
+    const size_t budget = code & 0x80 ? size_t(in.ConsumeIntegral<uint8_t>()) * 64 : SIZE_MAX;
+    if (budget != SIZE_MAX) TRACE("%d: heap budget %zu bytes\n", g_op, budget);
+    qt::setHeapBudgetForTests(budget);
     if (op < 15) {
       quadtreeOp(tree, qm, in, op, qb, maxEntries, level == 0);
+      qt::setHeapBudgetForTests(SIZE_MAX);
       // A tree that has grown large ends the input: keeps each run short.
       const qt::Stats s = validateQuadtree(tree, qm);
       if (s.nodes > 2000 || s.links > 8000) break;
     } else {
       const int lop = op - 15;
       linearOp(linear, lm, in, lop, lb);
+      qt::setHeapBudgetForTests(SIZE_MAX);
       // Validated after each change: the queries are const (pairs() only fills its scratch), and
       // the end of the input checks once more.
       if (lop <= 3) validateLinear(linear, lm);
