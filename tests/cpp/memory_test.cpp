@@ -86,6 +86,14 @@ Pairs pairsOf(Tree& tree) {
   return out;
 }
 
+// The end of each story: the tree holds what the model says, and with the heap back, pairs() too.
+template <class Tree>
+void expectWholeOnceThereIsRoom(Tree& tree, const Model& m, Scene& scene, Budget& limit) {
+  expectSameAsModel(tree, m, scene);
+  limit.set(SIZE_MAX);
+  EXPECT_EQ(pairsOf(tree), m.pairs());
+}
+
 // Inserts fresh ids until `failures` inserts were refused; the model holds what went in.
 template <class Tree, class Insert>
 int fill(Tree& tree, Model& m, Scene& scene, Insert insert, int failures) {
@@ -125,9 +133,7 @@ TEST(OutOfMemory, QuadtreeRefusesInsertsCleanlyAndStaysUsable) {
       const bool failed = tree.outOfMemory();
       m.in[id] = !failed;
     }
-    expectSameAsModel(tree, m, scene);
-    limit.set(SIZE_MAX);
-    EXPECT_EQ(pairsOf(tree), m.pairs());
+    expectWholeOnceThereIsRoom(tree, m, scene, limit);
   }
 }
 
@@ -156,9 +162,7 @@ TEST(OutOfMemory, QuadtreeUpdateThatDoesNotFitLeavesTheObjectWhereItWas) {
   }
   EXPECT_GT(refused, 0);
   EXPECT_GT(moved, 0);
-  expectSameAsModel(tree, m, scene);
-  limit.set(SIZE_MAX);
-  EXPECT_EQ(pairsOf(tree), m.pairs());
+  expectWholeOnceThereIsRoom(tree, m, scene, limit);
 }
 
 TEST(OutOfMemory, PairsThatDoNotFitSaySoAndWorkOnceThereIsRoom) {
@@ -205,9 +209,7 @@ TEST(OutOfMemory, LinearQuadtreeRefusesNewIdsCleanlyAndStaysUsable) {
         ASSERT_FALSE(tree.outOfMemory());
       }
     }
-    expectSameAsModel(tree, m, scene);
-    limit.set(SIZE_MAX);
-    EXPECT_EQ(pairsOf(tree), m.pairs());
+    expectWholeOnceThereIsRoom(tree, m, scene, limit);
   }
 }
 
