@@ -70,15 +70,21 @@ function installAdvanced(proto) {
     if (at === 0) throw noMemory();
     at >>= 3;
     views();
-    for (var id = 0; id < n; id++) {
+    for (var id = 0, k = at; id < n; id++, k += 4) {
       var o = objects[id];
       if (o === undefined || inserted[id] !== frame) {
-        f64[at + 4 * id] = NaN;
+        f64[k] = NaN;
         continue;
       }
-      readRect('refresh', 'object', o, rectIn);
-      f64[at + 4 * id] = rectIn[0]; f64[at + 4 * id + 1] = rectIn[1];
-      f64[at + 4 * id + 2] = rectIn[2]; f64[at + 4 * id + 3] = rectIn[3];
+      // The hot loop of a frame: the four fields read once and checked inline; readRect() only
+      // to build the error (it reads again, and throws unless a getter changed its mind).
+      var x = o.x, y = o.y, w = o.width, h = o.height;
+      if (typeof x !== 'number' || typeof y !== 'number' || typeof w !== 'number' ||
+          typeof h !== 'number' || x - x + (y - y) + (w - w) + (h - h) !== 0) {
+        readRect('refresh', 'object', o, rectIn);
+        x = rectIn[0]; y = rectIn[1]; w = rectIn[2]; h = rectIn[3];
+      }
+      f64[k] = x; f64[k + 1] = y; f64[k + 2] = w; f64[k + 3] = h;
     }
     var moved = native.refresh(s.handle, n);
     if (moved === NO_MEMORY) {
