@@ -70,6 +70,7 @@ class LinearQuadtree {
   // Appends every id whose rect overlaps `q`, each once. Overlap is strict: a.x < b.x + b.w &&
   // b.x < a.x + a.w (same in y), so rects that only touch do not overlap.
   void search(const Rect& q, std::vector<int32_t>& out) const;
+  void searchAsIs(const Rect& q, std::vector<int32_t>& out) const { search(q, out); }  // as Quadtree's
   // Whether any object overlaps `q`; stops at the first.
   bool collides(const Rect& q) const;
   // Appends every unordered pair of distinct overlapping objects once, flattened as a, b with

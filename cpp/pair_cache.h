@@ -73,7 +73,7 @@ class PairCache {
       for (int32_t id : changed_) {  // ...and find theirs anew
         if (!contains(id)) continue;
         hits_.clear();
-        tree.search(rectOf(id), hits_);
+        tree.searchAsIs(rectOf(id), hits_);  // a handful of searches: not worth a repack
         for (int32_t other : hits_) {
           // A pair of two changed objects is found from both sides: keep it once.
           if (other == id || (isDirty(other) && other < id)) continue;

@@ -509,6 +509,18 @@ void Quadtree::search(const Rect& rect, std::vector<int32_t>& out) {
   });
 }
 
+void Quadtree::searchAsIs(const Rect& rect, std::vector<int32_t>& out) {
+  if (packed_) return search(rect, out);
+  beginQuery(maxObject_);
+  forLeaves(root(), rect, [&](int32_t n) {
+    for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
+      const int32_t object = entryObject_[links_[l].entry];
+      if (overlaps(objRect_[object], rect) && stampFresh(object)) out.push_back(object);
+    }
+    return true;
+  });
+}
+
 bool Quadtree::collides(const Rect& rect) {
   if (!packed_) pack();
   bool hit = false;

@@ -106,6 +106,9 @@ class Quadtree {
   const Rect& objectRect(int32_t object) const { return objRect_[object]; }
   // Appends each object whose rect overlaps `rect`, once.
   void search(const Rect& rect, std::vector<int32_t>& out);
+  // The same answer, read from the leaves' lists when the packed copy is stale instead of
+  // rebuilding it: for a few searches after changes (pairs() re-searching the moved objects).
+  void searchAsIs(const Rect& rect, std::vector<int32_t>& out);
   bool collides(const Rect& rect);
   // Appends every overlapping pair of distinct objects once, as (a, b).
   void pairs(std::vector<int32_t>& out);
