@@ -156,15 +156,18 @@ bool LinearQuadtree::update(int32_t id, const Rect& rect) {
     return true;
   }
   const Cells c = cellsOf(rect);
-  const int32_t node = nodeOf(c);
   rects_[id] = rect;
+  Cells& had = cells_[id];
+  // Most moves in a frame stay in the same cells: then node and counts stand as they are.
+  if (c.x0 == had.x0 && c.y0 == had.y0 && c.x1 == had.x1 && c.y1 == had.y1) return false;
+  const int32_t node = nodeOf(c);
   const bool changed = node != links_[id].node;
   if (changed) {  // most moves in a frame stay in their node and skip this
     unlink(id);
     movePath(cells_[id], c);
     link(id, node);
   }
-  cells_[id] = c;  // the range can change inside the node, and pruning reads it
+  had = c;  // the range can change inside the node, and pruning reads it
   return changed;
 }
 
