@@ -1,5 +1,5 @@
 // Wraps each Emscripten glue with the facade into dist/: quadtree.js (classic script, Worker,
-// require) and quadtree.mjs (ES module). Usage: node js/scripts/bundle.mjs <build dir>
+// require) and quadtree.mjs (ES module). Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +83,7 @@ export { Quadtree, LinearQuadtree };
 export default Quadtree;
 `;
 
-const dist = join(root, 'dist');
+const dist = process.argv[3] || join(root, 'dist'); // an output dir other than dist/: for comparisons
 mkdirSync(dist, { recursive: true });
 const outputs = {
   'quadtree.js': classic('qt_classic.js', false),
