@@ -91,7 +91,13 @@ const outputs = {
   'quadtree.csp.js': classic('qt_csp_classic.js', true),
   'quadtree.csp.mjs': esm('qt_csp_esm.mjs', true),
 };
-for (const [file, text] of Object.entries(outputs)) writeFileSync(join(dist, file), text);
+// A last terser pass over each whole file: the glue (closure output), the adapters and the
+// wrappers around them shrink a little more together (about 0.3 KB gzipped).
+for (const [file, text] of Object.entries(outputs)) {
+  const options = { compress: { passes: 2 }, mangle: true, keep_fnames: keep, format: { comments: /^!/ } };
+  const { code } = await minify(text, { ...options, module: file.endsWith('.mjs') });
+  writeFileSync(join(dist, file), code + '\n');
+}
 const types = join(root, 'js', 'types');
 for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(types, file), join(dist, file));
 copyFileSync(join(types, 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
