@@ -16,6 +16,8 @@ command -v g++ > /dev/null || missing+=(g++)
 # The sanitizer build and the fuzzer use clang 14; libFuzzer (libclang_rt.fuzzer) and
 # FuzzedDataProvider.h come with libclang-rt-14-dev.
 command -v clang++ > /dev/null || missing+=(clang)
+# The bundler packs the wasm with xz (raw LZMA); Debian's base system has it, minimal images not.
+command -v xz > /dev/null || missing+=(xz-utils)
 compgen -G '/usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a' > /dev/null ||
   missing+=(libclang-rt-14-dev)
 if [ ${#missing[@]} -gt 0 ]; then
