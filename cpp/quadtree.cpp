@@ -8,18 +8,6 @@
 
 namespace qt {
 
-unsigned childMask(const Rect& node, const Rect& r) {
-  const double midX = node.x + node.w / 2;
-  const double midY = node.y + node.h / 2;
-  bool north = r.y < midY, south = r.y + r.h > midY;
-  bool west = r.x < midX, east = r.x + r.w > midX;
-  // quadtree-js loses a rect that lies exactly on a midline; we send it to both sides.
-  if (!west && !east) west = east = true;
-  if (!north && !south) north = south = true;
-  return unsigned(north && east) | unsigned(west && north) << 1 | unsigned(west && south) << 2 |
-         unsigned(east && south) << 3;
-}
-
 Rect childRect(const Rect& n, int quadrant) {
   const double w = n.w / 2, h = n.h / 2;
   switch (quadrant) {
@@ -209,10 +197,14 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   entryHome_[entry] = node;
   objRect_[object] = rect;
   // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
-  // uses the scratch stack too.
+  // uses the scratch stack too. Most rects reach one child at each level: that path first, with
+  // no stack, then the walk from where the rect reaches several children.
   pending_.clear();
   stack_.clear();
-  stack_.push_back(node);
+  int32_t n = node;
+  for (unsigned mask; nodes_[n].children >= 0; n = nodes_[n].children + __builtin_ctz(mask))
+    if ((mask = childMask(rects_[n], rect)) & (mask - 1)) break;
+  stack_.push_back(n);
   int reached = 0;
   while (!stack_.empty()) {
     const int32_t n = stack_.back();

@@ -22,7 +22,16 @@ struct Rect {  // 32 bytes; doubles so every comparison matches JavaScript's
 // Which children of a node with rect `node` a rect reaches, as a 4-bit mask (bit i = child i).
 // quadtree-js's strict midline comparisons, plus one rule of ours: a rect that lies exactly on a
 // midline (neither side chosen) reaches both sides, where quadtree-js would drop it.
-unsigned childMask(const Rect& node, const Rect& r);
+inline unsigned childMask(const Rect& node, const Rect& r) {
+  const double midX = node.x + node.w / 2;
+  const double midY = node.y + node.h / 2;
+  const unsigned n = r.y < midY, s = r.y + r.h > midY, w = r.x < midX, e = r.x + r.w > midX;
+  // quadtree-js loses a rect that lies exactly on a midline; we send it to both sides. (Bits,
+  // not branches: this runs at every level of every insert and query.)
+  const unsigned ns = (n | s) ^ 1, we = (w | e) ^ 1;
+  const unsigned north = n | ns, south = s | ns, west = w | we, east = e | we;
+  return (north & east) | (west & north) << 1 | (west & south) << 2 | (east & south) << 3;
+}
 
 // The rect of child `quadrant` (0..3) of a node, computed exactly as quadtree-js's split().
 Rect childRect(const Rect& node, int quadrant);
