@@ -287,6 +287,9 @@ void Quadtree::pack() {
 // Calls visit(n) for every leaf below `node` that `rect` reaches, in quadtree-js's order.
 template <class Visit>
 void Quadtree::forLeaves(int32_t node, const Rect& rect, Visit visit) {
+  // The single-child path first, without the stack (as in place()).
+  for (unsigned mask; nodes_[node].children >= 0; node = nodes_[node].children + __builtin_ctz(mask))
+    if ((mask = childMask(rects_[node], rect)) & (mask - 1)) break;
   stack_.clear();
   stack_.push_back(node);
   while (!stack_.empty()) {
