@@ -202,8 +202,11 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   pending_.clear();
   stack_.clear();
   int32_t n = node;
-  for (unsigned mask; nodes_[n].children >= 0; n = nodes_[n].children + __builtin_ctz(mask))
-    if ((mask = childMask(rects_[n], rect)) & (mask - 1)) break;
+  while (nodes_[n].children >= 0) {
+    const unsigned mask = childMask(rects_[n], rect);
+    if (mask & (mask - 1)) break;
+    n = nodes_[n].children + __builtin_ctz(mask);
+  }
   stack_.push_back(n);
   int reached = 0;
   while (!stack_.empty()) {
@@ -288,8 +291,11 @@ void Quadtree::pack() {
 template <class Visit>
 void Quadtree::forLeaves(int32_t node, const Rect& rect, Visit visit) {
   // The single-child path first, without the stack (as in place()).
-  for (unsigned mask; nodes_[node].children >= 0; node = nodes_[node].children + __builtin_ctz(mask))
-    if ((mask = childMask(rects_[node], rect)) & (mask - 1)) break;
+  while (nodes_[node].children >= 0) {
+    const unsigned mask = childMask(rects_[node], rect);
+    if (mask & (mask - 1)) break;
+    node = nodes_[node].children + __builtin_ctz(mask);
+  }
   stack_.clear();
   stack_.push_back(node);
   while (!stack_.empty()) {
