@@ -19,8 +19,10 @@ inline bool strictOverlap(const Rect& a, const Rect& b) {
 inline int32_t bitLength(uint32_t m) { return m ? 32 - __builtin_clz(m) : 0; }
 
 // validate()'s messages, built with std::string only: iostreams would triple the size of the wasm.
+#ifndef QT_VALIDATE_QUIET
 inline void put(std::string& s, const char* part) { s += part; }
 inline void put(std::string& s, int32_t part) { s += std::to_string(part); }
+#endif
 template <class... Parts>
 bool fail(std::string* why, const Parts&... parts) {
 #ifndef QT_VALIDATE_QUIET  // the wasm build: JavaScript only reads true or false
