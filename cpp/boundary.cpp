@@ -44,13 +44,13 @@ size_t bytesForSession(int32_t linearDepth) {
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level) {
   if (!heapHasRoom(bytesForSession(0))) return 0;
-  auto* s = new Session(Quadtree({x, y, w, h}, maxObjects, maxLevels, level));
+  auto* s = new Session({x, y, w, h}, maxObjects, maxLevels, level);
   return reinterpret_cast<Handle>(s);
 }
 
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth) {
   if (!heapHasRoom(bytesForSession(depth))) return 0;
-  auto* s = new Session(Quadtree({x, y, w, h}, 1, 0, 0));
+  auto* s = new Session({x, y, w, h}, 1, 0, 0);
   s->linear = std::make_unique<LinearQuadtree>(Rect{x, y, w, h}, depth);
   return reinterpret_cast<Handle>(s);
 }

@@ -23,7 +23,9 @@ constexpr int32_t kStageCapacity = 1024;  // inserts the facade may stage before
 constexpr int32_t kNoMemory = INT32_MIN;
 
 struct Session {
-  explicit Session(Quadtree&& t) : tree(static_cast<Quadtree&&>(t)) {}
+  // The tree is built in place: moving one would cost a move of each of its arrays (and code).
+  Session(Rect bounds, double maxObjects, double maxLevels, double level)
+      : tree(bounds, maxObjects, maxLevels, level) {}
   Quadtree tree;
   // Set for a LinearQuadtree: then `tree` stays empty and the calls shared by both kinds go here.
   std::unique_ptr<LinearQuadtree> linear;
