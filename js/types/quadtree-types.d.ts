@@ -25,6 +25,15 @@ declare namespace QuadtreeWasm {
     second(i: number): T;
   }
 
+  /**
+   * What a call throws when WebAssembly memory cannot grow any further (a RangeError whose message
+   * says "out of memory"). The tree is intact. When inserts were being applied, `notInserted`
+   * lists the objects that were not stored (everything inserted before them is in the tree).
+   */
+  interface OutOfMemoryError<T> extends RangeError {
+    notInserted?: T[];
+  }
+
   interface Stats {
     nodes: number;
     leaves: number;

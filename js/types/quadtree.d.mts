@@ -6,4 +6,5 @@ export import LinearQuadtree = QuadtreeWasm.LinearQuadtree;
 export type Rect = QuadtreeWasm.Rect;
 export type PairList<T> = QuadtreeWasm.PairList<T>;
 export type Stats = QuadtreeWasm.Stats;
+export type OutOfMemoryError<T> = QuadtreeWasm.OutOfMemoryError<T>;
 export default Quadtree;

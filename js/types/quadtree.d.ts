@@ -13,6 +13,7 @@ declare namespace Quadtree {
   type Rect = QuadtreeWasm.Rect;
   type PairList<T> = QuadtreeWasm.PairList<T>;
   type Stats = QuadtreeWasm.Stats;
+  type OutOfMemoryError<T> = QuadtreeWasm.OutOfMemoryError<T>;
   type LinearQuadtree<T extends Rect = Rect> = QuadtreeWasm.LinearQuadtree<T>;
 }
 

@@ -1,5 +1,5 @@
 // Compiled by tests/js/types.test.mjs against the package's exports (never run).
-import Quadtree, { Quadtree as Named, LinearQuadtree, type Rect, type PairList } from 'quadtree-wasm';
+import Quadtree, { Quadtree as Named, LinearQuadtree, type Rect, type PairList, type OutOfMemoryError } from 'quadtree-wasm';
 
 interface Ship extends Rect { name: string; vx: number }
 
@@ -23,6 +23,12 @@ const moved: number = tree.refresh();
 const removed: boolean = tree.remove(ship);
 tree.forEachNode((bounds, level, isLeaf, count) => bounds.width + level + count + (isLeaf ? 1 : 0));
 const depth: number = tree.stats().depth;
+try {
+  tree.insert(ship);
+} catch (e) {
+  const lost: Ship[] = (e as OutOfMemoryError<Ship>).notInserted ?? [];
+  lost.forEach((s) => s.name);
+}
 tree.dispose();
 
 const linear = new LinearQuadtree<Ship>({ x: 0, y: 0, width: 100, height: 100 }, { depth: 6 });
