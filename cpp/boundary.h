@@ -52,6 +52,7 @@ using Handle = uintptr_t;
 // directly, without embind (whose glue compiles code at run time).
 extern "C" {
 
+// Creating returns 0 when the heap has no room for the tree.
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level);
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
@@ -62,7 +63,6 @@ Handle sessionIo(Handle s);
 Handle sessionGeom(Handle s);
 int32_t sessionStageCapacity();
 
-// Creating returns 0 when the heap has no room for the tree.
 // Inserts the first `count` staged entries at the root, in order; returns how many it inserted,
 // fewer when the heap ran out (the rest are not in the tree).
 int32_t sessionFlush(Handle s, int32_t count);

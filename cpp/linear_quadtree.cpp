@@ -139,9 +139,9 @@ void LinearQuadtree::insert(int32_t id, const Rect& rect) {
       noMemory_ = true;  // nothing changed yet
       return;
     }
-    rects_.resize(size_t(id) + 1);
-    cells_.resize(size_t(id) + 1);
-    links_.resize(size_t(id) + 1, Link{-1, -1, -1});
+    rects_.resize(n);
+    cells_.resize(n);
+    links_.resize(n, Link{-1, -1, -1});
   }
   const Cells c = cellsOf(rect);
   rects_[id] = rect;

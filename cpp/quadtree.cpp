@@ -40,9 +40,7 @@ bool Quadtree::isNode(int32_t node) const {
 // Grows the arrays sized by a primary array first and the primary last, so that a failure half
 // way leaves the primary's capacity (what later calls check) within every other's.
 QT_COLD bool Quadtree::growNodes(size_t extra) {
-  const size_t n = nodes_.size() + extra;
-  if (n <= nodes_.capacity()) return true;
-  const size_t cap = std::max(n, 2 * nodes_.capacity());
+  const size_t cap = std::max(nodes_.size() + extra, 2 * nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node.
   return growTo(rects_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
@@ -50,24 +48,20 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
          growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
-QT_COLD bool Quadtree::growLinks(size_t extra) {  // freed links are reused first
-  const size_t n = links_.size() + extra - freeLinks_;
-  if (n <= links_.capacity()) return true;
-  const size_t cap = std::max(n, 2 * links_.capacity());
+QT_COLD bool Quadtree::growLinks(size_t extra) {
+  const size_t cap = std::max(links_.size() + extra - freeLinks_, 2 * links_.capacity());
   return growTo(packedIds_, cap) && growTo(packedRects_, cap) && growTo(leafObjects_, cap) &&
          growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
-  const size_t n = entryObject_.size() + extra;
-  const size_t cap = std::max(n, 2 * entryObject_.capacity());
+  const size_t cap = std::max(entryObject_.size() + extra, 2 * entryObject_.capacity());
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entryPacked_, cap) && growTo(entryObject_, cap);
 }
 
 QT_COLD bool Quadtree::growObjects(int32_t object) {
-  const size_t n = size_t(object) + 1;
-  const size_t cap = std::max(n, 2 * objEntries_.capacity());
+  const size_t cap = std::max(size_t(object) + 1, 2 * objEntries_.capacity());
   return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
 }
 

@@ -121,8 +121,8 @@ class Quadtree {
   bool collides(const Rect& rect);
   // Appends every overlapping pair of distinct objects once, as (a, b).
   void pairs(std::vector<int32_t>& out);
-  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first; `out`
-  // must have room (nodeCount()).
+  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first;
+  // allocates nothing when `out` has room for 7 * nodeCount() numbers.
   void nodeWalk(std::vector<double>& out) const;
 
   // Empties the whole tree; capacity is kept.
@@ -144,7 +144,9 @@ class Quadtree {
   // Each array grows only here, with the arrays sized by it (their capacity never lags behind
   // its own, so a capacity check of the first one covers them all); false: no room, no change.
   bool roomForNodes(size_t extra) { return nodes_.size() + extra <= nodes_.capacity() || growNodes(extra); }
-  bool roomForLinks(size_t extra) { return extra <= freeLinks_ || growLinks(extra); }
+  bool roomForLinks(size_t extra) {  // freed links are reused first
+    return links_.size() + extra <= links_.capacity() + freeLinks_ || growLinks(extra);
+  }
   bool roomForEntries(size_t extra) {
     return entryObject_.size() + extra <= entryObject_.capacity() || growEntries(extra);
   }
