@@ -66,9 +66,7 @@ function installAdvanced(proto) {
     changing(s);
     if (s.mode !== OBJECTS) return 0;
     var objects = s.objects, n = objects.length, inserted = s.inserted, frame = s.frame;
-    var at = native.scratch(s.handle, n);
-    if (at === 0) throw noMemory();
-    at >>= 3;
+    var at = scratch(s, n);
     views();
     for (var id = 0, k = at; id < n; id++, k += 4) {
       var o = objects[id];
@@ -120,9 +118,7 @@ function installAdvanced(proto) {
     if (ids !== undefined) for (i = 0; i < n; i++) checkId('setRects', ids[i]);
     useMode(s, IDS, 'setRects');
     changing(s);
-    var at = native.scratch(s.handle, n);
-    if (at === 0) throw noMemory();
-    at >>= 3;
+    var at = scratch(s, n);
     views();
     var idAt = i32[s.io] >> 2;
     f64.set(rects, at);

@@ -205,12 +205,10 @@ function flush(s, pending) {
 // The staged inserts from `from` on did not fit: they are not in the tree; say which they were.
 function unstored(s, from, n, pending) {
   views();
-  var lost = [];
-  for (var k = from; k < n; k++) {
-    var id = i32[s.ids + k];
-    lost.push(s.objects[id]);
-    dropIfAbsent(s, id);
-  }
+  var lost = [], k;
+  // All named before any is forgotten: an object staged twice is then named both times.
+  for (k = from; k < n; k++) lost.push(s.objects[i32[s.ids + k]]);
+  for (k = from; k < n; k++) dropIfAbsent(s, i32[s.ids + k]);
   if (pending !== undefined) lost.push(pending);
   var e = noMemory('the last ' + lost.length + ' objects given to insert() were not stored ' +
     '(error.notInserted lists them); everything inserted before them is in the tree');
@@ -224,6 +222,13 @@ function dropIfAbsent(s, id) {
     s.release(id);
     s.count--;
   }
+}
+
+// Room in the native scratch buffer for `n` rects (and ids): its f64 index.
+function scratch(s, n) {
+  var at = native.scratch(s.handle, n);
+  if (at === 0) throw noMemory();
+  return at >> 3;
 }
 
 // A new native tree's handle, or the error that there was no room for it.

@@ -42,9 +42,15 @@ const wasmName = (file) => file.replace(/\.m?js$/, '.wasm');
 // file costs about what the packed wasm does; js/lib/lzma.js unpacks it synchronously before the
 // factory compiles it. lc/lp/pb are the stream's literal and position bits (none is stored in a
 // raw stream), the best of a few settings.
+// Flavours that share a wasm (the classic and ES-module glue) share its packing.
+const packed = new Map();
 function packedWasm(file) {
   const path = join(build, wasmName(file));
-  const size = readFileSync(path).length;
+  const wasm = readFileSync(path), key = wasm.toString('base64');
+  if (!packed.has(key)) packed.set(key, packWasm(path, wasm.length));
+  return packed.get(key);
+}
+function packWasm(path, size) {
   let best = null;
   for (const [lc, lp, pb] of [[3, 0, 2], [1, 0, 0], [0, 0, 0], [4, 0, 0]]) {
     let z;
