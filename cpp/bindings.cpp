@@ -20,6 +20,7 @@ EMSCRIPTEN_BINDINGS(quadtree_wasm) {
   function("contains", &sessionContains);
   function("retrieve", &sessionRetrieve);
   function("locate", &sessionLocate);
+  function("leafGrid", &sessionLeafGrid);
   function("allObjects", &sessionAllObjects);
   function("nodeObjects", &sessionNodeObjects);
   function("children", &sessionChildren);

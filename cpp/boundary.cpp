@@ -99,6 +99,18 @@ int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, doub
   return at(s).tree.locate(node, {x, y, w, h}, dedup);
 }
 
+int32_t sessionLeafGrid(Handle h) {
+  Session& s = at(h);
+  const Quadtree::LeafGrid g = s.tree.leafGrid();
+  s.io[2] = int32_t(reinterpret_cast<uintptr_t>(g.cells));
+  s.io[3] = int32_t(reinterpret_cast<uintptr_t>(g.bounds));
+  s.geom[0] = g.x;
+  s.geom[1] = g.y;
+  s.geom[2] = g.scaleX;
+  s.geom[3] = g.scaleY;
+  return g.side;
+}
+
 int32_t sessionAllObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();

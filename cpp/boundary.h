@@ -71,6 +71,9 @@ bool sessionContains(Handle s, int32_t id);
 // Each of these fills `results` and returns its count (also in io[0..1]), or kNoMemory.
 int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
+// The root's leaf grid (Quadtree::leafGrid): io[2] the cells' address, io[3] the bounds', geom[0..3]
+// x, y, scaleX, scaleY; returns the side.
+int32_t sessionLeafGrid(Handle s);
 int32_t sessionAllObjects(Handle s, int32_t node);
 int32_t sessionNodeObjects(Handle s, int32_t node);
 int32_t sessionChildren(Handle s, int32_t node);

@@ -45,7 +45,8 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
   // start per node.
   return growTo(rects_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
          growTo(leafRepeats_, cap) && growTo(stack_, cap + 4) && growTo(pending_, cap) &&
-         growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+         growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) && growTo(gridCells_, cap) &&
+         growTo(leafBounds_, 4 * cap) && growTo(nodes_, cap);
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
@@ -279,6 +280,7 @@ void Quadtree::pack() {
     }
   });
   packed_ = true;
+  gridBuilt_ = false;
 }
 
 // Calls visit(n) for every leaf below `node` that `rect` reaches, in quadtree-js's order.
@@ -364,10 +366,14 @@ int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {
     if (mask & (mask - 1)) return -1;
     n = nodes_[n].children + __builtin_ctz(mask);
   }
+  return listAnswers(node, n, dedup) ? n : -1;
+}
+
+bool Quadtree::listAnswers(int32_t node, int32_t leaf, bool dedup) const {
   // De-duplication applies to this leaf when some node from `node` down to it is at level 0.
   const double start = levels_[node];
-  const bool scoped = dedup && start <= 0 && start == std::floor(start) && levels_[n] >= 0;
-  return scoped && leafRepeats_[n] ? -1 : n;
+  const bool scoped = dedup && start <= 0 && start == std::floor(start) && levels_[leaf] >= 0;
+  return !(scoped && leafRepeats_[leaf]);
 }
 
 bool Quadtree::contains(int32_t object) const {

@@ -95,6 +95,24 @@ class Quadtree {
   // it built from that leaf's list before.
   int32_t locate(int32_t node, const Rect& rect, bool dedup);
 
+  // The root's leaves laid out as a uniform grid, so that a caller can find the one leaf a rect
+  // reaches without walking the tree (the facade's retrieve() does it in JavaScript, without a
+  // call into WebAssembly). Valid until the tree changes; never allocates. A point's cell is
+  // floor((px - x) * scaleX) (the same in y), clamped to the grid: a hint, which the bounds
+  // confirm. `cells` (side x side, row-major) holds the leaf covering each cell when that leaf's
+  // list is what locate(root, rect, true) answers, else -1 (the cell spans several leaves, or the
+  // leaf's list needs de-duplication: ask locate()). `bounds` holds four numbers per node, set
+  // for those leaves: a rect reaches that leaf and no other exactly when x >= b[0] &&
+  // x + w > b[0] && x < b[1] && x + w <= b[1], and the same in y with b[2] and b[3] (the
+  // midlines of its ancestors that it lies east, west, south and north of; +-infinity if none).
+  struct LeafGrid {
+    const int32_t* cells;
+    const double* bounds;
+    int32_t side;
+    double x, y, scaleX, scaleY;
+  };
+  LeafGrid leafGrid();
+
   // Appends every distinct object below `node`, in the same depth-first order.
   void allObjects(int32_t node, std::vector<int32_t>& out);
 
@@ -173,6 +191,9 @@ class Quadtree {
   static bool strictlyInside(const Rect& r, const Rect& leaf);
   int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
   bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
+  // Whether a leaf's own list is the answer to a query from `node` that reaches only it.
+  bool listAnswers(int32_t node, int32_t leaf, bool dedup) const;
+  void buildGrid();  // leafGrid()'s cells and bounds (quadtree_grid.cpp)
 
   double maxObjects_, maxLevels_;
   bool noMemory_ = false;
@@ -221,6 +242,12 @@ class Quadtree {
   std::vector<int32_t> packedIds_;
   std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
   std::vector<int32_t> entryPacked_; // per entry: where pack() put it (its last place)
+  // leafGrid(): sized with the nodes (as many cells as nodes, 4 bounds a node); built by the
+  // first call after pack()
+  bool gridBuilt_ = false;
+  int32_t gridSide_ = 1;
+  std::vector<int32_t> gridCells_;
+  std::vector<double> leafBounds_;
 
   mutable std::vector<int32_t> stack_;    // scratch for walks
   mutable std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()

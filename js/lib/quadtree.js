@@ -141,7 +141,8 @@ proto.retrieve = function (pRect) {
   var x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   // Most game queries reach one leaf: then the answer is that leaf's list, which we build once
   // per change of the tree and copy (callers may keep and mutate what they get).
-  var leaf = native.locate(s.handle, this._n, x, y, w, h, true);
+  var leaf = this._n === 0 ? gridLeaf(s, x, y, w, h) : UNKNOWN;
+  if (leaf === UNKNOWN) leaf = native.locate(s.handle, this._n, x, y, w, h, true);
   if (leaf >= 0) {
     var list = s.leafLists[leaf];
     if (list === undefined) list = s.leafLists[leaf] = collect(s, room(native.nodeObjects(s.handle, leaf)), null);

@@ -48,6 +48,11 @@ function Session(handle) {
   this.freeIds = []; // ids free for reuse
   this.views = []; // node index -> its Quadtree view (root at 0)
   this.leafLists = []; // leaf index -> its objects, while the tree does not change
+  // The root's leaf grid (see gridLeaf), while the tree does not change: its side (0: not read
+  // since the last change), where its cells and leaf bounds are, and how a point maps to a cell.
+  this.grid = 0;
+  this.gridCells = this.gridBounds = 0;
+  this.gx = this.gy = this.gsx = this.gsy = 0;
   this.disposed = false;
   if (registry) registry.register(this, handle, this);
 }
@@ -56,7 +61,7 @@ function Session(handle) {
 // just ended (so nothing is held longer than one clear), and starts a new frame.
 Session.prototype.cleared = function () {
   this.staged = 0;
-  this.leafLists = [];
+  changed(this);
   if (this.mode === IDS) {
     this.objects = [];
     this.freeIds.length = 0;
@@ -196,7 +201,7 @@ function flush(s, pending) {
   if (s.staged > 0) {
     var n = s.staged;
     s.staged = 0;
-    s.leafLists = [];
+    changed(s);
     var done = native.flush(s.handle, n);
     if (done < n) unstored(s, done, n, pending);
   }
@@ -243,7 +248,39 @@ function created(className, handle) {
 // Before any other change to the native tree.
 function changing(s) {
   flush(s);
+  changed(s);
+}
+
+// Forgets what was read from the tree before it changed.
+function changed(s) {
   if (s.leafLists.length) s.leafLists = [];
+  s.grid = 0;
+}
+
+var UNKNOWN = -2;
+// The one leaf a root query for (x, y, w, h) reaches, when that leaf's own list is the answer,
+// found from the native leaf grid (Quadtree::leafGrid) without a call into WebAssembly. -1: the
+// rect reaches several leaves (or, rarely, rounding put the point in a neighbouring cell: the
+// native retrieve gives the same answer then); UNKNOWN: the grid cannot tell (ask locate).
+function gridLeaf(s, x, y, w, h) {
+  if (s.grid === 0) {
+    s.grid = native.leafGrid(s.handle);
+    views();
+    s.gridCells = i32[s.io + 2] >> 2;
+    s.gridBounds = i32[s.io + 3] >> 3;
+    s.gx = f64[s.geom]; s.gy = f64[s.geom + 1]; s.gsx = f64[s.geom + 2]; s.gsy = f64[s.geom + 3];
+  }
+  views();
+  var side = s.grid;
+  var cx = (x - s.gx) * s.gsx, cy = (y - s.gy) * s.gsy; // NaN (0 * Infinity) goes to cell 0
+  cx = cx >= 0 ? (cx < side ? cx | 0 : side - 1) : 0;
+  cy = cy >= 0 ? (cy < side ? cy | 0 : side - 1) : 0;
+  var leaf = i32[s.gridCells + cy * side + cx];
+  if (leaf < 0) return UNKNOWN;
+  var b = s.gridBounds + 4 * leaf, x1 = x + w, y1 = y + h;
+  var west = f64[b], east = f64[b + 1], north = f64[b + 2], south = f64[b + 3];
+  return x >= west && x1 > west && x < east && x1 <= east &&
+    y >= north && y1 > north && y < south && y1 <= south ? leaf : -1;
 }
 
 function idFor(s, obj) {

@@ -1,0 +1,90 @@
+// Quadtree::leafGrid(): the root's leaves as a uniform grid of cells, each with the midlines a
+// rect must clear to reach that leaf alone. A game's retrieve() mostly reaches one leaf; with the
+// grid the facade finds it in a few comparisons, without crossing into WebAssembly.
+#include "quadtree.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace qt {
+
+namespace {
+constexpr int32_t kGridLevels = 7;  // at most 128 x 128 cells (64 KB)
+
+struct Frame {  // a node met by the walk: its grid level and cell there, and its midline bounds
+  int32_t node, level, cx, cy;
+  double lowX, highX, lowY, highY;
+};
+}  // namespace
+
+Quadtree::LeafGrid Quadtree::leafGrid() {
+  if (!packed_) pack();
+  if (!gridBuilt_) buildGrid();
+  const Rect& b = rects_[root()];
+  // A zero or overflowing scale only makes the hint useless (every point in cell 0): the bounds
+  // still decide.
+  auto scale = [&](double extent) {
+    const double s = double(gridSide_) / extent;
+    return std::isfinite(s) ? s : 0.0;
+  };
+  return {gridCells_.data(), leafBounds_.data(), gridSide_, b.x, b.y, scale(b.w), scale(b.h)};
+}
+
+void Quadtree::buildGrid() {
+  // As fine as the deepest leaf (up to kGridLevels), within the cells growNodes() made room for:
+  // a cell then holds at most one leaf unless the tree is deeper there.
+  int32_t deepest = 0;
+  Frame stack[3 * kGridLevels + 1];
+  int32_t top = 0;
+  stack[top++] = {root(), 0, 0, 0, 0, 0, 0, 0};
+  while (top > 0) {
+    const Frame f = stack[--top];
+    deepest = std::max(deepest, f.level);
+    if (nodes_[f.node].children < 0 || f.level == kGridLevels) continue;
+    for (int q = 0; q < 4; ++q) stack[top++] = {nodes_[f.node].children + q, f.level + 1, 0, 0, 0, 0, 0, 0};
+  }
+  int32_t levels = 0;
+  while (levels < deepest && (size_t(4) << (2 * levels)) <= gridCells_.capacity()) ++levels;
+  gridSide_ = int32_t(1) << levels;
+  gridCells_.resize(size_t(gridSide_) * size_t(gridSide_));
+  leafBounds_.resize(4 * nodes_.size());
+
+  auto fill = [&](const Frame& f, int32_t value) {
+    const int32_t shift = levels - f.level, x0 = f.cx << shift, y0 = f.cy << shift;
+    for (int32_t y = y0; y < y0 + (1 << shift); ++y)
+      std::fill_n(gridCells_.begin() + (size_t(y) * gridSide_ + x0), size_t(1) << shift, value);
+  };
+  stack[top++] = {root(), 0, 0, 0, -HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL};
+  while (top > 0) {
+    const Frame f = stack[--top];
+    const int32_t children = nodes_[f.node].children;
+    if (children < 0) {
+      double* b = &leafBounds_[4 * size_t(f.node)];
+      b[0] = f.lowX, b[1] = f.highX, b[2] = f.lowY, b[3] = f.highY;
+      fill(f, listAnswers(root(), f.node, true) ? f.node : -1);
+      continue;
+    }
+    if (f.level == levels) {  // split below the grid's resolution: its cell spans several leaves
+      fill(f, -1);
+      continue;
+    }
+    // childMask()'s midlines, computed the same way: a rect goes to one child only if it clears
+    // each of them on that child's side.
+    const Rect& r = rects_[f.node];
+    const double midX = r.x + r.w / 2, midY = r.y + r.h / 2;
+    for (int q = 0; q < 4; ++q) {
+      const bool east = q == 0 || q == 3, south = q >= 2;
+      Frame c = f;
+      c.node = children + q;
+      c.level = f.level + 1;
+      c.cx = 2 * f.cx + east;
+      c.cy = 2 * f.cy + south;
+      if (east) c.lowX = std::max(f.lowX, midX); else c.highX = std::min(f.highX, midX);
+      if (south) c.lowY = std::max(f.lowY, midY); else c.highY = std::min(f.highY, midY);
+      stack[top++] = c;
+    }
+  }
+  gridBuilt_ = true;
+}
+
+}  // namespace qt
