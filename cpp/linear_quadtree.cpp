@@ -92,7 +92,7 @@ bool LinearQuadtree::contains(int32_t id) const {
   return id >= 0 && id < int32_t(links_.size()) && links_[id].node >= 0;
 }
 
-void LinearQuadtree::link(int32_t id, int32_t node) {
+void LinearQuadtree::link(int32_t id, int32_t node) const {
   const int32_t head = nodes_[node].head;
   links_[id] = {node, head, -1};
   if (head >= 0) links_[head].prev = id;
@@ -107,7 +107,7 @@ void LinearQuadtree::unlink(int32_t id) {
 }
 
 void LinearQuadtree::addPath(const Cells& c, int32_t delta) {
-  levels_[depth_ - shiftOf(c)] += delta;
+  levels_[levelOf(c)] += delta;
   for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k)
     nodes_[index(l, c.x0 >> k, c.y0 >> k)].count += delta;
 }
@@ -146,8 +146,13 @@ void LinearQuadtree::insert(int32_t id, const Rect& rect) {
   const Cells c = cellsOf(rect);
   rects_[id] = rect;
   cells_[id] = c;
-  link(id, nodeOf(c));
-  addPath(c, 1);
+  if (linked_) {
+    link(id, nodeOf(c));
+    addPath(c, 1);
+  } else {
+    links_[id] = {nodeOf(c), -1, -1};
+    ++levels_[levelOf(c)];
+  }
   ++size_;
 }
 
@@ -165,9 +170,17 @@ bool LinearQuadtree::update(int32_t id, const Rect& rect) {
   const int32_t node = nodeOf(c);
   const bool changed = node != links_[id].node;
   if (changed) {  // most moves in a frame stay in their node and skip this
-    unlink(id);
-    movePath(cells_[id], c);
-    link(id, node);
+    // Past half the objects since a query last read the lists, they wait for the next one.
+    if (linked_ && ++relinks_ > size_ / 2 + 64) linked_ = false;
+    if (linked_) {
+      unlink(id);
+      movePath(had, c);
+      link(id, node);
+    } else {
+      --levels_[levelOf(had)];
+      ++levels_[levelOf(c)];
+      links_[id].node = node;
+    }
   }
   had = c;  // the range can change inside the node, and pruning reads it
   return changed;
@@ -175,31 +188,75 @@ bool LinearQuadtree::update(int32_t id, const Rect& rect) {
 
 bool LinearQuadtree::remove(int32_t id) {
   if (!contains(id)) return false;
-  unlink(id);
-  addPath(cells_[id], -1);
+  if (linked_) {
+    unlink(id);
+    addPath(cells_[id], -1);
+  } else {
+    links_[id] = {-1, -1, -1};
+    --levels_[levelOf(cells_[id])];
+  }
   --size_;
   return true;
 }
 
 void LinearQuadtree::clear() {
-  // Resetting only the paths of stored objects is cheaper while they are few next to the nodes.
-  const bool sparse = int64_t(size_) * (depth_ + 1) < int64_t(nodes_.size());
-  for (size_t id = 0; id < links_.size(); ++id) {
-    if (links_[id].node < 0) continue;
-    if (sparse) {
+  zeroNodes();
+  for (Link& l : links_)
+    if (l.node >= 0) l = {-1, -1, -1};
+  std::fill(levels_, levels_ + kMaxDepth + 1, 0);
+  size_ = 0;
+  linked_ = true;
+  relinks_ = 0;
+}
+
+void LinearQuadtree::zeroNodes() const {
+  if (int64_t(size_) * (depth_ + 1) >= int64_t(nodes_.size())) {
+    std::fill(nodes_.begin(), nodes_.end(), Node{-1, 0});
+    return;
+  }
+  if (linked_) {  // resetting only the paths of stored objects is cheaper while they are few
+    for (size_t id = 0; id < links_.size(); ++id) {
+      if (links_[id].node < 0) continue;
       const Cells& c = cells_[id];
       for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k)
         nodes_[index(l, c.x0 >> k, c.y0 >> k)] = {-1, 0};
     }
-    links_[id] = {-1, -1, -1};
+    return;
   }
-  if (!sparse) std::fill(nodes_.begin(), nodes_.end(), Node{-1, 0});
-  std::fill(levels_, levels_ + kMaxDepth + 1, 0);
-  size_ = 0;
+  // The counts still describe the tree as it was when moves stopped maintaining them.
+  struct Frame {
+    int32_t level, cx, cy;
+  };
+  Frame stack[3 * kMaxDepth + 1];
+  int32_t top = 0;
+  stack[top++] = {0, 0, 0};
+  while (top > 0) {
+    const Frame f = stack[--top];
+    Node& n = nodes_[index(f.level, f.cx, f.cy)];
+    if (n.count == 0) continue;
+    n = {-1, 0};
+    if (f.level < depth_)
+      for (int32_t q = 0; q < 4; ++q) stack[top++] = {f.level + 1, 2 * f.cx + (q & 1), 2 * f.cy + (q >> 1)};
+  }
+}
+
+// One pass over the objects: each into its node's list, and counted on its path.
+void LinearQuadtree::relinked() const {
+  relinks_ = 0;
+  if (linked_) return;
+  zeroNodes();
+  for (int32_t id = 0; id < int32_t(links_.size()); ++id) {
+    if (links_[id].node < 0) continue;
+    link(id, links_[id].node);
+    const Cells& c = cells_[id];
+    for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k) ++nodes_[index(l, c.x0 >> k, c.y0 >> k)].count;
+  }
+  linked_ = true;
 }
 
 bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
   if (size_ == 0) return false;
+  relinked();
   const Cells r = cellsOf(q);
   struct Frame {  // 12 bytes
     int32_t level, cx, cy;
@@ -384,6 +441,7 @@ void LinearQuadtree::walkOccupied(Visit visit) const {
 }
 
 Stats LinearQuadtree::stats() const {
+  relinked();
   Stats s;
   s.links = s.entries = s.objects = size_;
   walkOccupied([&](int32_t level, int32_t, int32_t, int32_t own, int32_t below) {
@@ -396,6 +454,7 @@ Stats LinearQuadtree::stats() const {
 }
 
 void LinearQuadtree::nodes(std::vector<double>& out) const {
+  relinked();
   walkOccupied([&](int32_t level, int32_t cx, int32_t cy, int32_t own, int32_t) {
     const double w = bounds_.w / double(int32_t(1) << level);
     const double h = bounds_.h / double(int32_t(1) << level);
@@ -405,6 +464,7 @@ void LinearQuadtree::nodes(std::vector<double>& out) const {
 }
 
 bool LinearQuadtree::validate(std::string* why) const {
+  relinked();
   if (depth_ < 1 || depth_ > kMaxDepth || side_ != (int32_t(1) << depth_))
     return fail(why, "depth ", depth_, " or side ", side_, " out of range");
   if (offsets_[0] != 0) return fail(why, "level 0 does not start at node 0");

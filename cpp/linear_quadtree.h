@@ -18,7 +18,10 @@
 //
 // Nodes hold intrusive doubly linked lists threaded through per-object arrays (so a remove or a
 // move never searches a list) and a count of the objects in their subtree, which search() uses to
-// skip empty subtrees; search() starts at the shallowest level holding objects. pairs() does not
+// skip empty subtrees; search() starts at the shallowest level holding objects. Only queries read
+// the lists and counts: once more objects have changed node since a query last needed them than
+// half the objects (a frame loop of update or refresh and pairs(), with no queries), moves stop
+// maintaining them, and the next call that reads them rebuilds them in one pass. pairs() does not
 // walk the tree: it lists every object in each horizontal band (a row of cells of the level
 // holding the most objects) that its cell range meets, puts each band in x order (counting sorts
 // by cell column into reused buffers, then an insertion sort) and sweeps it. Nothing here
@@ -71,6 +74,8 @@ class LinearQuadtree {
   // b.x < a.x + a.w (same in y), so rects that only touch do not overlap.
   void search(const Rect& q, std::vector<int32_t>& out) const;
   void searchAsIs(const Rect& q, std::vector<int32_t>& out) const { search(q, out); }  // as Quadtree's
+  // (Queries, stats(), nodes() and validate() first rebuild the lists and counts if moves stopped
+  // maintaining them; that never allocates.)
   // Whether any object overlaps `q`; stops at the first.
   bool collides(const Rect& q) const;
   // Appends every unordered pair of distinct overlapping objects once, flattened as a, b with
@@ -101,6 +106,8 @@ class LinearQuadtree {
   size_t occupiedBound() const { return std::min(nodes_.size(), size_t(size_) * size_t(depth_ + 1) + 1); }
   size_t validateBytes() const { return links_.size() + 4096; }
 
+  // Whether moves keep the lists and counts current (false: the next query rebuilds them).
+  bool listsMaintained() const { return linked_; }
   int32_t depth() const { return depth_; }
   const Rect& bounds() const { return bounds_; }
 
@@ -133,10 +140,13 @@ class LinearQuadtree {
   int32_t index(int32_t level, int32_t cx, int32_t cy) const {
     return offsets_[level] + (cy << level) + cx;
   }
-  void link(int32_t id, int32_t node);
+  void link(int32_t id, int32_t node) const;
   void unlink(int32_t id);
   void addPath(const Cells& c, int32_t delta);  // every ancestor-or-self's subtree count
   void movePath(const Cells& from, const Cells& to);
+  int32_t levelOf(const Cells& c) const { return depth_ - shiftOf(c); }
+  void relinked() const;   // the lists and counts, rebuilt if moves stopped maintaining them
+  void zeroNodes() const;  // empties every node, walking the counts if they are too many to fill
   bool query(const Rect& q, std::vector<int32_t>* out) const;  // out null: stop at the first hit
   bool pairsChecked(std::vector<int32_t>& out);  // false: out of memory
 
@@ -147,10 +157,15 @@ class LinearQuadtree {
   int32_t size_ = 0;
   bool noMemory_ = false;
   int32_t levels_[kMaxDepth + 1] = {};  // objects stored per level
-  std::vector<Node> nodes_;
+  // Whether the nodes' lists and counts hold the objects (else they are as they were when moves
+  // stopped maintaining them, and only links_[id].node is kept); objects that changed node since
+  // the lists were last read. Rebuilt by const queries, hence mutable.
+  mutable bool linked_ = true;
+  mutable int32_t relinks_ = 0;
+  mutable std::vector<Node> nodes_;
   std::vector<Rect> rects_;   // per id, as given
   std::vector<Cells> cells_;  // per id
-  std::vector<Link> links_;   // per id
+  mutable std::vector<Link> links_;   // per id
   // pairs() scratch: per id, top << 16 | bottom band (-1: absent) and column; where each band
   // starts; a band's sort counters
   std::vector<int32_t> keys_, rows_, columns_;

@@ -708,6 +708,66 @@ TEST(LinearQuadtreeRandom, ScenesOfOneManyAndTwoSizesUnderMovement) {
   }
 }
 
+// A frame loop of moves and pairs() with no query: past half the objects changing node, moves
+// stop keeping the lists and counts, and the next call that reads them rebuilds them. Inserts,
+// removes, updates, pairs() and clear() in between must all still be exact; a sparse deep tree
+// and a dense shallow one take the two ways of emptying the nodes.
+TEST(LinearQuadtreeRandom, MovesWithoutQueriesLeaveTheListsToTheNextQuery) {
+  for (uint32_t seed = 1; seed <= 8; ++seed) {
+    Gen gen(seed * 6011);
+    const int32_t depth = seed % 2 ? 10 : 3;
+    const Rect b{gen.real(-500, 500), gen.real(-500, 500), gen.real(200, 3000), gen.real(200, 3000)};
+    LinearQuadtree tree(b, depth);
+    Oracle oracle;
+    const int32_t n = 300;
+    auto anywhere = [&]() -> Rect {
+      const double w = b.w * gen.real(0, 0.05), h = b.h * gen.real(0, 0.05);
+      return {b.x + gen.real(-0.1, 1.1) * b.w, b.y + gen.real(-0.1, 1.1) * b.h, w, h};
+    };
+    for (int32_t id = 0; id < n; ++id) {
+      const Rect r = anywhere();
+      tree.insert(id, r);
+      oracle.set(id, r);
+    }
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", depth " + std::to_string(depth));
+    ASSERT_TRUE(SameSearch(tree, oracle, anywhere()));
+    for (int round = 0; round < 3; ++round) {
+      for (int frame = 0; frame < 3; ++frame) {
+        for (int32_t id = 0; id < n; ++id) {
+          const int32_t op = gen.integer(0, 99);
+          if (op < 80) {
+            const Rect r = anywhere();
+            tree.update(id, r);
+            oracle.set(id, r);
+          } else if (op < 90) {
+            ASSERT_EQ(tree.remove(id), oracle.erase(id));
+          } else {
+            const Rect r = anywhere();
+            tree.insert(id, r);
+            oracle.set(id, r);
+          }
+        }
+        ASSERT_EQ(tree.size(), oracle.size());
+        ASSERT_TRUE(SamePairs(pairsOf(tree), oracle.pairs()));
+      }
+      ASSERT_FALSE(tree.listsMaintained()) << "round " << round;
+      if (round == 1) {  // clear() from there, and fill again
+        tree.clear();
+        oracle.clear();
+        for (int32_t id = 0; id < n; id += 2) {
+          const Rect r = anywhere();
+          tree.insert(id, r);
+          oracle.set(id, r);
+        }
+      }
+      for (int q = 0; q < 20; ++q) ASSERT_TRUE(SameSearch(tree, oracle, anywhere())) << "round " << round;
+      ASSERT_TRUE(tree.listsMaintained());
+      ASSERT_TRUE(Valid(tree));
+      ASSERT_TRUE(SameLayout(tree, oracle));
+    }
+  }
+}
+
 TEST(LinearQuadtreeRandom, DeepTreesUnderMovement) {
   for (uint32_t seed = 1; seed <= 4; ++seed) {
     Gen gen(seed * 31337);
