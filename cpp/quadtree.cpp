@@ -45,8 +45,9 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
   // start per node.
   return growTo(rects_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
          growTo(leafRepeats_, cap) && growTo(stack_, cap + 4) && growTo(pending_, cap) &&
-         growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) && growTo(gridCells_, cap) &&
-         growTo(leafBounds_, 4 * cap) && growTo(nodes_, cap);
+         growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) &&
+         growTo(gridCells_, std::min(cap, kGridCells)) &&
+         growTo(leafBounds_, 4 * std::min(cap, kGridCells)) && growTo(nodes_, cap);
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {

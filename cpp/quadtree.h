@@ -101,8 +101,8 @@ class Quadtree {
   // floor((px - x) * scaleX) (the same in y), clamped to the grid: a hint, which the bounds
   // confirm. `cells` (side x side, row-major) holds the leaf covering each cell when that leaf's
   // list is what locate(root, rect, true) answers, else -1 (the cell spans several leaves, or the
-  // leaf's list needs de-duplication: ask locate()). `bounds` holds four numbers per node, set
-  // for those leaves: a rect reaches that leaf and no other exactly when x >= b[0] &&
+  // leaf's list needs de-duplication: ask locate()). `bounds` holds four numbers per cell, for
+  // the cell's leaf: a rect reaches that leaf and no other exactly when x >= b[0] &&
   // x + w > b[0] && x < b[1] && x + w <= b[1], and the same in y with b[2] and b[3] (the
   // midlines of its ancestors that it lies east, west, south and north of; +-infinity if none).
   struct LeafGrid {
@@ -242,8 +242,9 @@ class Quadtree {
   std::vector<int32_t> packedIds_;
   std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
   std::vector<int32_t> entryPacked_; // per entry: where pack() put it (its last place)
-  // leafGrid(): sized with the nodes (as many cells as nodes, 4 bounds a node); built by the
-  // first call after pack()
+  // leafGrid(): as many cells as nodes, up to 64 x 64, 4 bounds a cell (grown with the nodes);
+  // built by the first call after pack()
+  static constexpr size_t kGridCells = size_t(1) << 12;
   bool gridBuilt_ = false;
   int32_t gridSide_ = 1;
   std::vector<int32_t> gridCells_;

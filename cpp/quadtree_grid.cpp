@@ -9,7 +9,7 @@
 namespace qt {
 
 namespace {
-constexpr int32_t kGridLevels = 7;  // at most 128 x 128 cells (64 KB)
+constexpr int32_t kGridLevels = 6;  // at most 64 x 64 cells: Quadtree::kGridCells
 
 struct Frame {  // a node met by the walk: its grid level and cell there, and its midline bounds
   int32_t node, level, cx, cy;
@@ -47,20 +47,25 @@ void Quadtree::buildGrid() {
   while (levels < deepest && (size_t(4) << (2 * levels)) <= gridCells_.capacity()) ++levels;
   gridSide_ = int32_t(1) << levels;
   gridCells_.resize(size_t(gridSide_) * size_t(gridSide_));
-  leafBounds_.resize(4 * nodes_.size());
+  leafBounds_.resize(4 * gridCells_.size());
 
+  // Each cell of the frame's block gets `value` and the frame's bounds.
   auto fill = [&](const Frame& f, int32_t value) {
     const int32_t shift = levels - f.level, x0 = f.cx << shift, y0 = f.cy << shift;
-    for (int32_t y = y0; y < y0 + (1 << shift); ++y)
-      std::fill_n(gridCells_.begin() + (size_t(y) * gridSide_ + x0), size_t(1) << shift, value);
+    for (int32_t y = y0; y < y0 + (1 << shift); ++y) {
+      for (int32_t x = x0; x < x0 + (1 << shift); ++x) {
+        const size_t c = size_t(y) * size_t(gridSide_) + size_t(x);
+        gridCells_[c] = value;
+        double* b = &leafBounds_[4 * c];
+        b[0] = f.lowX, b[1] = f.highX, b[2] = f.lowY, b[3] = f.highY;
+      }
+    }
   };
   stack[top++] = {root(), 0, 0, 0, -HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL};
   while (top > 0) {
     const Frame f = stack[--top];
     const int32_t children = nodes_[f.node].children;
     if (children < 0) {
-      double* b = &leafBounds_[4 * size_t(f.node)];
-      b[0] = f.lowX, b[1] = f.highX, b[2] = f.lowY, b[3] = f.highY;
       fill(f, listAnswers(root(), f.node, true) ? f.node : -1);
       continue;
     }

@@ -49,7 +49,7 @@ function Session(handle) {
   this.views = []; // node index -> its Quadtree view (root at 0)
   this.leafLists = []; // leaf index -> its objects, while the tree does not change
   // The root's leaf grid (see gridLeaf), while the tree does not change: its side (0: not read
-  // since the last change), where its cells and leaf bounds are, and how a point maps to a cell.
+  // since the last change), where its cells and their bounds are, how a point maps to a cell.
   this.grid = 0;
   this.gridCells = this.gridBounds = 0;
   this.gx = this.gy = this.gsx = this.gsy = 0;
@@ -275,9 +275,9 @@ function gridLeaf(s, x, y, w, h) {
   var cx = (x - s.gx) * s.gsx, cy = (y - s.gy) * s.gsy; // NaN (0 * Infinity) goes to cell 0
   cx = cx >= 0 ? (cx < side ? cx | 0 : side - 1) : 0;
   cy = cy >= 0 ? (cy < side ? cy | 0 : side - 1) : 0;
-  var leaf = i32[s.gridCells + cy * side + cx];
+  var cell = cy * side + cx, leaf = i32[s.gridCells + cell];
   if (leaf < 0) return UNKNOWN;
-  var b = s.gridBounds + 4 * leaf, x1 = x + w, y1 = y + h;
+  var b = s.gridBounds + 4 * cell, x1 = x + w, y1 = y + h;
   var west = f64[b], east = f64[b + 1], north = f64[b + 2], south = f64[b + 3];
   return x >= west && x1 > west && x < east && x1 <= east &&
     y >= north && y1 > north && y < south && y1 <= south ? leaf : -1;

