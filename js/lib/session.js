@@ -43,6 +43,10 @@ function Session(handle) {
   this.idOf = new Map(); // object -> id
   this.inserted = new Int32Array(64); // id -> frame of its last insert
   this.frame = 1;
+  // A steady loop inserts the same objects in the same order every frame: the id given at each
+  // position of the frame before is tried first, before the Map.
+  this.order = new Int32Array(64);
+  this.staging = 0; // position of the next insert since the last clear()
   this.count = 0; // distinct objects in the tree
   this.known = 0; // objects in the id table (in the tree, or cached from the frame before)
   this.freeIds = []; // ids free for reuse
@@ -61,6 +65,7 @@ function Session(handle) {
 // just ended (so nothing is held longer than one clear), and starts a new frame.
 Session.prototype.cleared = function () {
   this.staged = 0;
+  this.staging = 0;
   changed(this);
   if (this.mode === IDS) {
     this.objects = [];
@@ -301,7 +306,21 @@ function stage(s, obj, r) {
   var k = s.staged++;
   var at = s.rects + 4 * k;
   f64[at] = r[0]; f64[at + 1] = r[1]; f64[at + 2] = r[2]; f64[at + 3] = r[3];
-  i32[s.ids + k] = idFor(s, obj);
+  var p = s.staging++, order = s.order, id = p < order.length ? order[p] : 0;
+  if (s.objects[id] === obj) s.mark(id); // objects[] is idOf's inverse: this is obj's id
+  else id = ordered(s, p, idFor(s, obj));
+  i32[s.ids + k] = id;
+}
+
+// Remembers that `id` was inserted at position p of the frame; returns it.
+function ordered(s, p, id) {
+  if (p >= s.order.length && p < 1 << 22) {
+    var grown = new Int32Array(s.order.length * 2);
+    grown.set(s.order);
+    s.order = grown;
+  }
+  if (p < s.order.length) s.order[p] = id;
+  return id;
 }
 
 // The ids of the last query as the caller's objects, appended to `out` (a new array if null).

@@ -57,4 +57,35 @@ describe.each([
     expect(tree.search({ x: -1000, y: -1000, width: 3000, height: 3000 })).toEqual([pool[0]]);
     tree.dispose();
   });
+
+  // Each insert first tries the id given at the same position of the frame before: swaps,
+  // repeats, objects that left or are new, and removes between frames must not mix ids up.
+  it('finds each object whatever order a frame inserts it in', () => {
+    const r = rng(78);
+    const made = () => ({ x: r.float(0, 490), y: r.float(0, 490), width: r.float(1, 12), height: r.float(1, 12) });
+    let order = Array.from({ length: 200 }, made);
+    const tree = make();
+    const all = { x: -1000, y: -1000, width: 3000, height: 3000 };
+    for (let frame = 0; frame < 60; frame++) {
+      order = order.filter(() => r.chance(0.95)).concat(Array.from({ length: r.int(0, 10) }, made));
+      for (let k = 0; k < 10; k++) { // swaps
+        const i = r.int(0, order.length - 1), j = r.int(0, order.length - 1);
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+      const frameOrder = order.slice();
+      for (let k = 0; k < 5; k++) frameOrder.splice(r.int(0, frameOrder.length), 0, r.pick(order)); // repeats
+      tree.clear();
+      for (const o of frameOrder) tree.insert(o);
+      const removed = r.pick(order);
+      expect(tree.remove(removed)).toBe(true);
+      const present = new Set(order);
+      present.delete(removed);
+      const found = tree.search(all);
+      expect(new Set(found).size, `${name} frame ${frame}`).toBe(found.length);
+      expect(new Set(found)).toEqual(present);
+      expect(tree.stats().objects).toBe(present.size);
+      expect(tree.validate()).toBe(true);
+    }
+    tree.dispose();
+  });
 });
