@@ -312,9 +312,10 @@ function stage(s, obj, r) {
   i32[s.ids + k] = id;
 }
 
-// Remembers that `id` was inserted at position p of the frame; returns it.
+// Remembers that `id` was inserted at position p of the frame; returns it. (A tree that is never
+// cleared counts on: positions past twice the id table are not kept.)
 function ordered(s, p, id) {
-  if (p >= s.order.length && p < 1 << 22) {
+  if (p >= s.order.length && p < 2 * s.objects.length + 64) {
     var grown = new Int32Array(s.order.length * 2);
     grown.set(s.order);
     s.order = grown;
