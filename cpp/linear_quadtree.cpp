@@ -108,6 +108,10 @@ void LinearQuadtree::unlink(int32_t id) {
 
 void LinearQuadtree::addPath(const Cells& c, int32_t delta) {
   levels_[levelOf(c)] += delta;
+  countPath(c, delta);
+}
+
+void LinearQuadtree::countPath(const Cells& c, int32_t delta) const {
   for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k)
     nodes_[index(l, c.x0 >> k, c.y0 >> k)].count += delta;
 }
@@ -223,21 +227,11 @@ void LinearQuadtree::zeroNodes() const {
     }
     return;
   }
-  // The counts still describe the tree as it was when moves stopped maintaining them.
-  struct Frame {
-    int32_t level, cx, cy;
-  };
-  Frame stack[3 * kMaxDepth + 1];
-  int32_t top = 0;
-  stack[top++] = {0, 0, 0};
-  while (top > 0) {
-    const Frame f = stack[--top];
-    Node& n = nodes_[index(f.level, f.cx, f.cy)];
-    if (n.count == 0) continue;
-    n = {-1, 0};
-    if (f.level < depth_)
-      for (int32_t q = 0; q < 4; ++q) stack[top++] = {f.level + 1, 2 * f.cx + (q & 1), 2 * f.cy + (q >> 1)};
-  }
+  // The counts still describe the tree as it was when moves stopped maintaining them (the walk
+  // reads a node's children before it visits the node).
+  walkOccupied([&](int32_t level, int32_t cx, int32_t cy, int32_t, int32_t) {
+    nodes_[index(level, cx, cy)] = {-1, 0};
+  });
 }
 
 // One pass over the objects: each into its node's list, and counted on its path.
@@ -248,8 +242,7 @@ void LinearQuadtree::relinked() const {
   for (int32_t id = 0; id < int32_t(links_.size()); ++id) {
     if (links_[id].node < 0) continue;
     link(id, links_[id].node);
-    const Cells& c = cells_[id];
-    for (int32_t k = shiftOf(c), l = depth_ - k; l >= 0; --l, ++k) ++nodes_[index(l, c.x0 >> k, c.y0 >> k)].count;
+    countPath(cells_[id], 1);
   }
   linked_ = true;
 }

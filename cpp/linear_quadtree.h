@@ -142,7 +142,8 @@ class LinearQuadtree {
   }
   void link(int32_t id, int32_t node) const;
   void unlink(int32_t id);
-  void addPath(const Cells& c, int32_t delta);  // every ancestor-or-self's subtree count
+  void addPath(const Cells& c, int32_t delta);  // the level's count and countPath()
+  void countPath(const Cells& c, int32_t delta) const;  // every ancestor-or-self's subtree count
   void movePath(const Cells& from, const Cells& to);
   int32_t levelOf(const Cells& c) const { return depth_ - shiftOf(c); }
   void relinked() const;   // the lists and counts, rebuilt if moves stopped maintaining them
