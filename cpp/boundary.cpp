@@ -185,27 +185,29 @@ Handle sessionScratch(Handle h, int32_t count) {
   if (s.scratch.size() < size_t(count) * 4) s.scratch.resize(size_t(count) * 4);
   if (s.scratchIds.size() < size_t(count)) s.scratchIds.resize(size_t(count));
   s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.scratchIds.data()));
+  onTree(s, [&](auto& t) {
+    s.io[1] = int32_t(reinterpret_cast<uintptr_t>(t.rectTable()));
+    s.io[2] = int32_t(t.rectTableSize());
+    return 0;
+  });
   return reinterpret_cast<Handle>(s.scratch.data());
 }
 
 int32_t sessionRefresh(Handle h, int32_t count) {
   Session& s = at(h);
-  int32_t moved = 0;
-  for (int32_t id = 0; id < count; ++id) {
-    const double* r = s.scratch.data() + 4 * size_t(id);
-    if (r[0] != r[0]) continue;  // NaN: no object under this id
-    const Rect rect{r[0], r[1], r[2], r[3]};
-    moved += onTree(s, [&](auto& t) {
-      if (!t.contains(id)) return false;
-      const Rect& old = rectOf(t, id);
-      if (old.x == rect.x && old.y == rect.y && old.w == rect.w && old.h == rect.h) return false;
-      const bool m = t.update(id, rect);
+  // One loop per kind of tree, so the per-object work is the tree's own, inlined.
+  return onTree(s, [&](auto& t) {
+    int32_t moved = 0;
+    const double* r = s.scratch.data();
+    for (int32_t i = 0; i < count; ++i, r += 4) {
+      const int32_t id = s.scratchIds[size_t(i)];
+      if (!t.contains(id)) continue;
+      moved += t.update(id, Rect{r[0], r[1], r[2], r[3]});
       s.pairCache.touch(id);
-      return m;
-    });
-    if (outOfMemory(s)) return kNoMemory;
-  }
-  return moved;
+      if (t.outOfMemory()) return kNoMemory;
+    }
+    return moved;
+  });
 }
 
 int32_t sessionSetRects(Handle h, int32_t count) {

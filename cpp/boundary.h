@@ -88,10 +88,12 @@ bool sessionRemove(Handle s, int32_t id);
 // 1 if it moved to other leaves, 0 if not, or kNoMemory (then it stays where it was).
 int32_t sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);
 // Room for `count` rects (and ids) in scratch; returns the rects' address (ids: io[0]), or 0.
+// Also gives the tree's own rect per id (io[1]: address, io[2]: how many ids it spans), which
+// refresh() reads to send only the objects that changed.
 Handle sessionScratch(Handle s, int32_t count);
-// scratch holds one rect per id 0..count-1 (x NaN: skip); re-places every present object whose
-// rect changed. Returns how many moved to other nodes, or kNoMemory (then the objects before
-// the one that did not fit have their new rects, the rest their old ones).
+// Sets the rect of each of `count` present objects: ids from scratchIds, rects from scratch;
+// absent ids are skipped. Returns how many moved to other nodes, or kNoMemory (then the objects
+// before the one that did not fit have their new rects, the rest their old ones).
 int32_t sessionRefresh(Handle s, int32_t count);
 // Inserts or updates `count` objects: ids from scratchIds, rects from scratch. Returns how many
 // it placed, in order: fewer when the heap ran out.

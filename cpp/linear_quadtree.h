@@ -67,6 +67,9 @@ class LinearQuadtree {
   bool contains(int32_t id) const;
   int32_t size() const { return size_; }
   const Rect& rectOf(int32_t id) const { return rects_[id]; }  // of a present id
+  // Every id's latest rect, for reading in bulk (absent ids' entries mean nothing).
+  const Rect* rectTable() const { return rects_.data(); }
+  size_t rectTableSize() const { return rects_.size(); }
   // Removes every object; capacity is kept, so a clear-and-reinsert frame allocates nothing.
   void clear();
 

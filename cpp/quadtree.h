@@ -131,6 +131,9 @@ class Quadtree {
   bool contains(int32_t object) const;
   int32_t size() const { return objectCount_; }  // distinct objects
   const Rect& objectRect(int32_t object) const { return objRect_[object]; }
+  // Every id's latest rect, for reading in bulk (absent ids' entries mean nothing).
+  const Rect* rectTable() const { return objRect_.data(); }
+  size_t rectTableSize() const { return objRect_.size(); }
   // Appends each object whose rect overlaps `rect`, once.
   void search(const Rect& rect, std::vector<int32_t>& out);
   // The same answer, read from the leaves' lists when the packed copy is stale instead of

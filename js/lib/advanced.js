@@ -68,12 +68,12 @@ function installAdvanced(proto) {
     var objects = s.objects, n = objects.length, inserted = s.inserted, frame = s.frame;
     var at = scratch(s, n);
     views();
-    for (var id = 0, k = at; id < n; id++, k += 4) {
+    // Only the objects whose rect differs from the tree's own copy (read from the heap) are sent.
+    var heap = f64, idAt = i32[s.io] >> 2, table = i32[s.io + 1] >> 3, span = i32[s.io + 2];
+    var sent = 0;
+    for (var id = 0; id < n; id++) {
       var o = objects[id];
-      if (o === undefined || inserted[id] !== frame) {
-        f64[k] = NaN;
-        continue;
-      }
+      if (o === undefined || inserted[id] !== frame) continue;
       // The hot loop of a frame: the four fields read once and checked inline; readRect() only
       // to build the error (it reads again, and throws unless a getter changed its mind).
       var x = o.x, y = o.y, w = o.width, h = o.height;
@@ -82,9 +82,13 @@ function installAdvanced(proto) {
         readRect('refresh', 'object', o, rectIn);
         x = rectIn[0]; y = rectIn[1]; w = rectIn[2]; h = rectIn[3];
       }
-      f64[k] = x; f64[k + 1] = y; f64[k + 2] = w; f64[k + 3] = h;
+      var r = table + 4 * id;
+      if (id < span && heap[r] === x && heap[r + 1] === y && heap[r + 2] === w && heap[r + 3] === h) continue;
+      var k = at + 4 * sent;
+      heap[k] = x; heap[k + 1] = y; heap[k + 2] = w; heap[k + 3] = h;
+      i32[idAt + sent++] = id;
     }
-    var moved = native.refresh(s.handle, n);
+    var moved = native.refresh(s.handle, sent);
     if (moved === NO_MEMORY) {
       throw noMemory('the objects before the one that did not fit were re-indexed, the others keep ' +
         'their previous places (call refresh() again once there is room)');

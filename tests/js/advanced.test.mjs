@@ -130,6 +130,27 @@ describe.each(Object.entries(TREES))('%s', (name, make) => {
     tree.dispose();
   });
 
+  it('#refresh notices a change of any one field', () => {
+    // refresh() compares each object with the tree's own copy of its rect: each field must count.
+    const tree = make({ x: 0, y: 0, width: 100, height: 100 });
+    const a = { id: 1, x: 10, y: 10, width: 10, height: 10 };
+    const b = { id: 2, x: 40, y: 10, width: 10, height: 10 }; // right of a
+    const c = { id: 3, x: 10, y: 40, width: 10, height: 10 }; // below a
+    tree.insert([a, b, c]);
+    // Each change makes a reach one neighbour; the point searched is only in its new extent.
+    for (const [field, far, other] of [['x', 35, b], ['y', 35, c], ['width', 31, b], ['height', 31, c]]) {
+      a[field] = far;
+      tree.refresh();
+      expect(pairSet(tree), `${field} changed`).toEqual(new Set([key(a, other)]));
+      const corner = field === 'x' || field === 'width' ? { x: 40, y: 11 } : { x: 11, y: 40 };
+      expect(tree.search({ ...corner, width: 1, height: 1 }), `${field} changed`).toContain(a);
+      a[field] = 10;
+      tree.refresh();
+      expect(pairSet(tree), `${field} back`).toEqual(new Set());
+    }
+    tree.dispose();
+  });
+
   it('#forEachPair lets the callback change the tree', () => {
     const tree = make({ x: 0, y: 0, width: 100, height: 100 });
     const a = { id: 1, x: 10, y: 10, width: 10, height: 10 };
