@@ -22,8 +22,9 @@
 // the lists and counts: once more objects have changed node since a query last needed them than
 // half the objects (a frame loop of update or refresh and pairs(), with no queries), moves stop
 // maintaining them, and the next call that reads them rebuilds them in one pass. pairs() does not
-// walk the tree: it lists every object in each horizontal band (a row of cells of the level
-// holding the most objects) that its cell range meets, puts each band in x order (counting sorts
+// walk the tree: it lists every object in each horizontal band (a row of cells of a level near
+// the one holding the most objects, picked by a cost model from the objects' mean size and the
+// density) that its cell range meets, puts each band in x order (counting sorts
 // by cell column into reused buffers, then an insertion sort) and sweeps it. Nothing here
 // recurses.
 //
@@ -153,6 +154,7 @@ class LinearQuadtree {
   void zeroNodes() const;  // empties every node, walking the counts if they are too many to fill
   bool query(const Rect& q, std::vector<int32_t>* out) const;  // out null: stop at the first hit
   bool pairsChecked(std::vector<int32_t>& out);  // false: out of memory
+  int32_t bandLevel() const;  // pairs(): the level whose rows are its bands
 
   Rect bounds_;
   int32_t depth_, side_;   // side_ = 2^D cells across at level D

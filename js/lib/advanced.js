@@ -69,7 +69,7 @@ function installAdvanced(proto) {
     var at = scratch(s, n);
     views();
     // Only the objects whose rect differs from the tree's own copy (read from the heap) are sent.
-    var heap = f64, idAt = i32[s.io] >> 2, table = i32[s.io + 1] >> 3, span = i32[s.io + 2];
+    var heap = f64, ints = i32, idAt = ints[s.io] >> 2, table = ints[s.io + 1] >> 3, span = ints[s.io + 2];
     var sent = 0;
     for (var id = 0; id < n; id++) {
       var o = objects[id];
@@ -86,7 +86,7 @@ function installAdvanced(proto) {
       if (id < span && heap[r] === x && heap[r + 1] === y && heap[r + 2] === w && heap[r + 3] === h) continue;
       var k = at + 4 * sent;
       heap[k] = x; heap[k + 1] = y; heap[k + 2] = w; heap[k + 3] = h;
-      i32[idAt + sent++] = id;
+      ints[idAt + sent++] = id;
     }
     var moved = native.refresh(s.handle, sent);
     if (moved === NO_MEMORY) {
