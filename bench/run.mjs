@@ -86,7 +86,7 @@ if (results.w1.length) {
   md.push('', '## W1: game loop (ms per frame)', '',
     'Each frame: clear/rebuild the index, insert every object, query with every object, exact strict ' +
     'AABB test on the candidates, count colliding pairs. ' +
-    `Warm-up ${mode.warmup} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames ` +
+    `Warm-up ${[...new Set(sizes.map(mode.warmup))].join('/')} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames ` +
     '(fewer when an engine uses up its time budget). Ratios: median / the named quadtree-wasm configuration\'s median at the same N (>1 = slower).',
     '', w1Table(results.w1));
 }
@@ -98,7 +98,7 @@ if (results.w2.length) {
     '`clear()` + `insert(all objects)` (rebuild). quadtree-wasm (10,4), quadtree-js (10,4), rbush and flatbush: their W1 loops ' +
     '(the per-object retrieve/search loop is their way to every pair). detect-collisions: one Box per object, ' +
     '`setPosition()` per frame, `checkAll()`. ' +
-    `Warm-up ${mode.warmup} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames. ` +
+    `Warm-up ${[...new Set(sizes.map(mode.warmup))].join('/')} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames. ` +
     'Ratios: median / the named quadtree-wasm pairs() path\'s median at the same N, in this run (>1 = slower).',
     '', w2Table(results.w2));
 }
@@ -113,7 +113,7 @@ if (results.w4.length) {
   md.push('', `## W4: ${Math.round(W4_MOVING * 100)} % of objects move per frame (ms per frame)`, '',
     `The W1 scene, but each frame moves only a fresh seeded ${Math.round(W4_MOVING * 100)} % of the objects (the rest stay put). ` +
     'quadtree-wasm `refresh()` + `pairs()` (objects inserted once) against `clear()` + `insert(all objects)` + `pairs()`, ' +
-    `for each tree. Warm-up ${mode.warmup} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames.`,
+    `for each tree. Warm-up ${[...new Set(sizes.map(mode.warmup))].join('/')} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames.`,
     '', w4Table(results.w4),
     '', '### Refresh against rebuild', '',
     'rebuild ÷ refresh: how many times cheaper the refresh path is (target ≥ 5×).', '', w4Summary(results.w4));

@@ -19,13 +19,16 @@ export const W4_MOVING = 0.1;
 export const MODES = {
   full: {
     sizes: [1000, 10000, 50000],
-    warmup: 5,
-    frames: (n) => (n >= 50000 ? 10 : 30),
+    // Small scenes need more frames before the JIT has optimized every engine's loops (5 frames
+    // of 1,000 objects left them cold: the frames measured then took 2 to 4 times what a warm
+    // loop takes), and more measured frames for a stable median; the same for every engine.
+    warmup: (n) => Math.max(5, Math.ceil(50000 / n)),
+    frames: (n) => (n >= 50000 ? 10 : n >= 10000 ? 30 : 100),
     w3: { small: 10000, viewport: 1000, passes: 5 },
   },
   quick: {
     sizes: [500, 2000, 5000],
-    warmup: 2,
+    warmup: () => 2,
     frames: () => 5,
     w3: { small: 2000, viewport: 200, passes: 2 },
   },
@@ -58,7 +61,7 @@ export function runFrames(workload, engine, n, mode, { seed = 1, probeMs = 3000,
   let res;
   try {
     res = measureFrames(frame, () => scene.step(), {
-      warmup: mode.warmup, frames: mode.frames(n), probeMs, budgetMs,
+      warmup: mode.warmup(n), frames: mode.frames(n), probeMs, budgetMs,
     });
   } finally {
     if (inst.dispose) inst.dispose();
