@@ -441,8 +441,17 @@ bool Quadtree::strictlyInside(const Rect& r, const Rect& leaf) {
 }
 
 bool Quadtree::sameLeaves(const Rect& a, const Rect& b) {
+  // Down the one path both take from the root first, without the stack (most of the depth);
+  // then the subtree below the node where they branch.
+  int32_t n = root();
+  while (nodes_[n].children >= 0) {
+    const unsigned mask = childMask(rects_[n], a);
+    if (childMask(rects_[n], b) != mask) return false;
+    if (mask & (mask - 1)) break;
+    n = nodes_[n].children + __builtin_ctz(mask);
+  }
   stack_.clear();
-  stack_.push_back(root());
+  stack_.push_back(n);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
