@@ -27,6 +27,7 @@ Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double leve
   roomForEntries(16);
   nodes_.push_back({-1, -1, -1, 0});
   rects_.push_back(bounds);
+  reach_.push_back({-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL});
   levels_.push_back(level);
 }
 
@@ -43,7 +44,7 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
   const size_t cap = std::max(nodes_.size() + extra, 2 * nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node.
-  return growTo(rects_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
+  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
          growTo(leafRepeats_, cap) && growTo(stack_, cap + 4) && growTo(pending_, cap) &&
          growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) &&
          growTo(gridCells_, std::min(cap, kGridCells)) &&
@@ -59,7 +60,8 @@ QT_COLD bool Quadtree::growLinks(size_t extra) {
 QT_COLD bool Quadtree::growEntries(size_t extra) {
   const size_t cap = std::max(entryObject_.size() + extra, 2 * entryObject_.capacity());
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
-         growTo(entryHome_, cap) && growTo(entryPacked_, cap) && growTo(entryObject_, cap);
+         growTo(entryHome_, cap) && growTo(entrySplit_, cap) && growTo(entryPacked_, cap) &&
+         growTo(entryObject_, cap);
 }
 
 QT_COLD bool Quadtree::growObjects(int32_t object) {
@@ -76,6 +78,7 @@ int32_t Quadtree::allocChildren() {
     first = int32_t(nodes_.size());
     nodes_.resize(nodes_.size() + 4);
     rects_.resize(rects_.size() + 4);
+    reach_.resize(reach_.size() + 4);
     levels_.resize(levels_.size() + 4);
   }
   for (int i = 0; i < 4; ++i) nodes_[first + i] = {-1, -1, -1, 0};
@@ -126,9 +129,16 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
       return false;
     const int32_t first = allocChildren();
     const Rect parent = rects_[n];
+    // childMask()'s midlines, computed the same way: a rect goes to one child only if it clears
+    // each of them on that child's side.
+    const double midX = parent.x + parent.w / 2, midY = parent.y + parent.h / 2;
     for (int q = 0; q < 4; ++q) {
       rects_[first + q] = childRect(parent, q);
       levels_[first + q] = levels_[n] + 1;
+      Reach r = reach_[n];
+      if (q == 0 || q == 3) r.lowX = std::max(r.lowX, midX); else r.highX = std::min(r.highX, midX);
+      if (q >= 2) r.lowY = std::max(r.lowY, midY); else r.highY = std::min(r.highY, midY);
+      reach_[first + q] = r;
     }
     int32_t l = nodes_[n].head;
     nodes_[n] = {first, -1, -1, 0};
@@ -160,6 +170,7 @@ int32_t Quadtree::allocEntry(int32_t object, const Rect& rect) {
     entryNext_.push_back(-1);
     entryLeaf_.push_back(-1);
     entryHome_.push_back(0);
+    entrySplit_.push_back(0);
   }
   entryObject_[e] = object;
   entryRect_[e] = rect;
@@ -203,6 +214,7 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
     if (mask & (mask - 1)) break;
     n = nodes_[n].children + __builtin_ctz(mask);
   }
+  entrySplit_[entry] = n;
   stack_.push_back(n);
   int reached = 0;
   while (!stack_.empty()) {
@@ -440,18 +452,18 @@ bool Quadtree::strictlyInside(const Rect& r, const Rect& leaf) {
          r.y + r.h < leaf.y + leaf.h;
 }
 
-bool Quadtree::sameLeaves(const Rect& a, const Rect& b) {
-  // Down the one path both take from the root first, without the stack (most of the depth);
-  // then the subtree below the node where they branch.
-  int32_t n = root();
-  while (nodes_[n].children >= 0) {
-    const unsigned mask = childMask(rects_[n], a);
-    if (childMask(rects_[n], b) != mask) return false;
-    if (mask & (mask - 1)) break;
-    n = nodes_[n].children + __builtin_ctz(mask);
-  }
+// Above the entry's split node both rects must take the one path to it, which its reach bounds
+// tell without walking; below it, the same children at every node.
+bool Quadtree::sameLeaves(int32_t entry, const Rect& b) {
+  const int32_t split = entrySplit_[entry];
+  const Reach& r = reach_[split];
+  const double x1 = b.x + b.w, y1 = b.y + b.h;
+  if (!(b.x >= r.lowX && x1 > r.lowX && b.x < r.highX && x1 <= r.highX && b.y >= r.lowY &&
+        y1 > r.lowY && b.y < r.highY && y1 <= r.highY))
+    return false;
+  const Rect& a = entryRect_[entry];
   stack_.clear();
-  stack_.push_back(n);
+  stack_.push_back(split);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
@@ -469,7 +481,7 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
     const int32_t e = objEntries_[object], leaf = entryLeaf_[e];
     // (One inserted through a subnode is re-inserted at the root: placed where queries look.)
     if (entryNext_[e] < 0 && entryHome_[e] == root() && leaf != kLinksLost &&
-        ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(entryRect_[e], rect))) {
+        ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(e, rect))) {
       entryRect_[e] = rect;  // stays in its leaves: nothing to relink
       objRect_[object] = rect;
       // In one leaf, the packed copy holds it once: patch it rather than pack everything again.
@@ -601,6 +613,7 @@ void Quadtree::clear() {
   packed_ = false;
   nodes_.resize(1);
   rects_.resize(1);
+  reach_.resize(1);
   levels_.resize(1);
   nodes_[0] = {-1, -1, -1, 0};
   freeBlocks_.clear();
@@ -612,6 +625,7 @@ void Quadtree::clear() {
   entryNext_.clear();
   entryLeaf_.clear();
   entryHome_.clear();
+  entrySplit_.clear();
   freeEntry_ = -1;
   objEntries_.clear();
   objRect_.clear();

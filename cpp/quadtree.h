@@ -190,7 +190,7 @@ class Quadtree {
   int32_t allocEntry(int32_t object, const Rect& rect);
   void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
   bool unlinkFrom(int32_t leaf, int32_t entry);
-  bool sameLeaves(const Rect& a, const Rect& b);  // whether two rects reach the same leaves
+  bool sameLeaves(int32_t entry, const Rect& b);  // whether b reaches the entry's leaves
   static bool strictlyInside(const Rect& r, const Rect& leaf);
   int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
   bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
@@ -202,6 +202,12 @@ class Quadtree {
   bool noMemory_ = false;
   std::vector<Node> nodes_;
   std::vector<Rect> rects_;      // per node
+  // Per node: a rect reaches it alone from the root exactly when lowX <= x < highX and
+  // lowX < x + w <= highX, and the same in y (the midlines of its ancestors; +-infinity if none).
+  struct Reach {
+    double lowX, highX, lowY, highY;
+  };
+  std::vector<Reach> reach_;
   std::vector<double> levels_;   // per node, as quadtree-js counts them (parent + 1)
   std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
   std::vector<Link> links_;
@@ -213,6 +219,9 @@ class Quadtree {
   std::vector<int32_t> entryLeaf_;    // the single leaf holding it, -1 (several), or kLinksLost
   static constexpr int32_t kLinksLost = -2;  // some of its leaves were cleared by clearNode()
   std::vector<int32_t> entryHome_;    // the node it was inserted at: its links are all below it
+  // The deepest node its rect reached alone when placed (a leaf, or where it spread): while it
+  // keeps its leaves, every rect that reaches them passes this node alone.
+  std::vector<int32_t> entrySplit_;
   int32_t freeEntry_ = -1;
   std::vector<int32_t> objEntries_;   // per object id: first entry, or -1 when absent
   std::vector<Rect> objRect_;         // per object id: its latest rect

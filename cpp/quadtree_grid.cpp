@@ -11,9 +11,8 @@ namespace qt {
 namespace {
 constexpr int32_t kGridLevels = 6;  // at most 64 x 64 cells: Quadtree::kGridCells
 
-struct Frame {  // a node met by the walk: its grid level and cell there, and its midline bounds
+struct Frame {  // a node met by the walk: its grid level and cell there
   int32_t node, level, cx, cy;
-  double lowX, highX, lowY, highY;
 };
 }  // namespace
 
@@ -36,12 +35,12 @@ void Quadtree::buildGrid() {
   int32_t deepest = 0;
   Frame stack[3 * kGridLevels + 1];
   int32_t top = 0;
-  stack[top++] = {root(), 0, 0, 0, 0, 0, 0, 0};
+  stack[top++] = {root(), 0, 0, 0};
   while (top > 0) {
     const Frame f = stack[--top];
     deepest = std::max(deepest, f.level);
     if (nodes_[f.node].children < 0 || f.level == kGridLevels) continue;
-    for (int q = 0; q < 4; ++q) stack[top++] = {nodes_[f.node].children + q, f.level + 1, 0, 0, 0, 0, 0, 0};
+    for (int q = 0; q < 4; ++q) stack[top++] = {nodes_[f.node].children + q, f.level + 1, 0, 0};
   }
   int32_t levels = 0;
   while (levels < deepest && (size_t(4) << (2 * levels)) <= gridCells_.capacity()) ++levels;
@@ -49,19 +48,20 @@ void Quadtree::buildGrid() {
   gridCells_.resize(size_t(gridSide_) * size_t(gridSide_));
   leafBounds_.resize(4 * gridCells_.size());
 
-  // Each cell of the frame's block gets `value` and the frame's bounds.
+  // Each cell of the frame's block gets `value` and the bounds of the frame's node (reach_).
   auto fill = [&](const Frame& f, int32_t value) {
+    const Reach& r = reach_[f.node];
     const int32_t shift = levels - f.level, x0 = f.cx << shift, y0 = f.cy << shift;
     for (int32_t y = y0; y < y0 + (1 << shift); ++y) {
       for (int32_t x = x0; x < x0 + (1 << shift); ++x) {
         const size_t c = size_t(y) * size_t(gridSide_) + size_t(x);
         gridCells_[c] = value;
         double* b = &leafBounds_[4 * c];
-        b[0] = f.lowX, b[1] = f.highX, b[2] = f.lowY, b[3] = f.highY;
+        b[0] = r.lowX, b[1] = r.highX, b[2] = r.lowY, b[3] = r.highY;
       }
     }
   };
-  stack[top++] = {root(), 0, 0, 0, -HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL};
+  stack[top++] = {root(), 0, 0, 0};
   while (top > 0) {
     const Frame f = stack[--top];
     const int32_t children = nodes_[f.node].children;
@@ -73,20 +73,9 @@ void Quadtree::buildGrid() {
       fill(f, -1);
       continue;
     }
-    // childMask()'s midlines, computed the same way: a rect goes to one child only if it clears
-    // each of them on that child's side.
-    const Rect& r = rects_[f.node];
-    const double midX = r.x + r.w / 2, midY = r.y + r.h / 2;
     for (int q = 0; q < 4; ++q) {
       const bool east = q == 0 || q == 3, south = q >= 2;
-      Frame c = f;
-      c.node = children + q;
-      c.level = f.level + 1;
-      c.cx = 2 * f.cx + east;
-      c.cy = 2 * f.cy + south;
-      if (east) c.lowX = std::max(f.lowX, midX); else c.highX = std::min(f.highX, midX);
-      if (south) c.lowY = std::max(f.lowY, midY); else c.highY = std::min(f.highY, midY);
-      stack[top++] = c;
+      stack[top++] = {children + q, f.level + 1, 2 * f.cx + east, 2 * f.cy + south};
     }
   }
   gridBuilt_ = true;

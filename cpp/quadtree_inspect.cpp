@@ -1,5 +1,6 @@
 // Quadtree's read-only walks that no frame loop runs: the checks and counts for tests and
 // debugging, the node walk for drawing, and whole-tree listings. Built for size, not speed.
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -82,7 +83,7 @@ bool Quadtree::validate(std::string* why) const {
 #endif
     return false;
   };
-  if (nodes_.size() != rects_.size() || nodes_.size() != levels_.size())
+  if (nodes_.size() != rects_.size() || nodes_.size() != levels_.size() || nodes_.size() != reach_.size())
     return fail("per-node arrays differ in length");
   if (entryObject_.size() != entryRect_.size()) return fail("per-entry arrays differ in length");
   std::vector<char> seenNode(nodes_.size(), 0), seenLink(links_.size(), 0);
@@ -138,7 +139,7 @@ bool Quadtree::validate(std::string* why) const {
   for (size_t l = 0; l < links_.size(); ++l)
     if (!seenLink[l]) return fail("link ", l, " is neither in a leaf nor free");
   if (entryNext_.size() != entryObject_.size() || entryLeaf_.size() != entryObject_.size() ||
-      entryHome_.size() != entryObject_.size())
+      entryHome_.size() != entryObject_.size() || entrySplit_.size() != entryObject_.size())
     return fail("per-entry arrays differ in length");
   std::vector<char> seenEntry(entryObject_.size(), 0);
   for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) {
@@ -153,6 +154,16 @@ bool Quadtree::validate(std::string* why) const {
     for (int32_t e = objEntries_[o]; e >= 0; e = entryNext_[e]) {
       if (seenEntry[e] || entryObject_[e] != o) return fail("object ", o, " entry chain broken at ", e);
       seenEntry[e] = 1;
+      // update() trusts this for a root entry that kept its leaves (NaN edges reach every leaf).
+      const Rect& r = entryRect_[e];
+      const int32_t split = entrySplit_[e];
+      if (entryHome_[e] != root() || entryLeaf_[e] == kLinksLost || !std::isfinite(r.x + r.w + r.y + r.h))
+        continue;
+      if (split < 0 || split >= int32_t(nodes_.size())) return fail("entry ", e, " split node out of range");
+      const Reach& b = reach_[split];
+      if (!(r.x >= b.lowX && r.x + r.w > b.lowX && r.x < b.highX && r.x + r.w <= b.highX &&
+            r.y >= b.lowY && r.y + r.h > b.lowY && r.y < b.highY && r.y + r.h <= b.highY))
+        return fail("entry ", e, " does not reach its split node ", split, " alone");
     }
   }
   if (objects != objectCount_) return fail("object count ", objectCount_, " but ", objects, " objects");
