@@ -299,11 +299,6 @@ void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const { qu
 
 bool LinearQuadtree::collides(const Rect& q) const { return query(q, nullptr); }
 
-// Bands: the rows of one level. Every object is listed in each band its cell range meets, and
-// each band is put in order of x (the left edge as given), so two objects that overlap are both
-// listed in some band, near each other. A sweep along each band tests each object against the
-// ones after it that start before it ends (b.x < a.x + a.w is part of the overlap rule) and
-// reports a pair only in the first band both are listed in, so once.
 // Taller bands list fewer objects in two bands, but each object's sweep meets more of the band.
 // Per object, pairs() costs about (1 + h / H) * (1 + 1.36 * d * w * (H + h)) for bands of height
 // H, objects of mean height h and width w, and d objects per unit of area (fitted to the
@@ -338,6 +333,11 @@ int32_t LinearQuadtree::bandLevel() const {
   return best;
 }
 
+// Bands: the rows of one level. Every object is listed in each band its cell range meets, and
+// each band is put in order of x (the left edge as given), so two objects that overlap are both
+// listed in some band, near each other. A sweep along each band tests each object against the
+// ones after it that start before it ends (b.x < a.x + a.w is part of the overlap rule) and
+// reports a pair only in the first band both are listed in, so once.
 void LinearQuadtree::pairs(std::vector<int32_t>& out) {
   if (!pairsChecked(out)) noMemory_ = true;
 }
