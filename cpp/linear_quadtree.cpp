@@ -262,12 +262,35 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
   // subtrees; a scan of a level would not).
   int32_t level = 0, x0, x1, y0, y1;
   while (levels_[level] == 0) ++level;
-  for (;; --level) {  // level 0 has one node
-    const int32_t k = depth_ - level;
+  // A small query (the usual: an object's own rect) meets at most 16 such nodes even at the
+  // deepest level holding objects: then each level's few are read directly, without the walk.
+  int32_t deepest = depth_;
+  while (levels_[deepest] == 0) --deepest;
+  auto range = [&](int32_t l) {
+    const int32_t k = depth_ - l;
     x0 = std::max((r.x0 >> k) - 1, int32_t(0)), x1 = r.x1 >> k;
     y0 = std::max((r.y0 >> k) - 1, int32_t(0)), y1 = r.y1 >> k;
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) <= 16) break;
+    return (x1 - x0 + 1) * (y1 - y0 + 1);
+  };
+  if (range(deepest) <= 16) {
+    bool hit = false;
+    for (int32_t l = level; l <= deepest; ++l) {
+      if (levels_[l] == 0) continue;
+      range(l);
+      for (int32_t cy = y0; cy <= y1; ++cy) {
+        for (int32_t cx = x0; cx <= x1; ++cx) {
+          for (int32_t id = nodes_[index(l, cx, cy)].head; id >= 0; id = links_[id].next) {
+            if (!strictOverlap(rects_[id], q)) continue;
+            if (!out) return true;
+            out->push_back(id);
+            hit = true;
+          }
+        }
+      }
+    }
+    return hit;
   }
+  while (range(level) > 16) --level;  // level 0 has one node
   // Each step pops one node and pushes at most four children: at most 16 + 3D frames.
   Frame stack[16 + 3 * kMaxDepth];
   int32_t top = 0;

@@ -18,7 +18,8 @@
 //
 // Nodes hold intrusive doubly linked lists threaded through per-object arrays (so a remove or a
 // move never searches a list) and a count of the objects in their subtree, which search() uses to
-// skip empty subtrees; search() starts at the shallowest level holding objects. Only queries read
+// skip empty subtrees; search() starts at the shallowest level holding objects (a query that
+// meets at most 16 candidate nodes per level reads each occupied level's directly). Only queries read
 // the lists and counts: once more objects have changed node since a query last needed them than
 // half the objects (a frame loop of update or refresh and pairs(), with no queries), moves stop
 // maintaining them, and the next call that reads them rebuilds them in one pass. pairs() does not
