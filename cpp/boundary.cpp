@@ -9,8 +9,6 @@ namespace qt {
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
-const Rect& rectOf(const Quadtree& t, int32_t id) { return t.objectRect(id); }
-const Rect& rectOf(const LinearQuadtree& t, int32_t id) { return t.rectOf(id); }
 
 // Runs `f` on whichever tree the session has; for the calls both kinds share.
 template <class F>
@@ -239,7 +237,6 @@ int32_t sessionPairs(Handle h) {
   const bool room = onTree(s, [&](auto& t) {
     return s.pairCache.pairs(
         t, t.size(), t.idSpan(), [&](int32_t id) { return t.contains(id); },
-        [&](int32_t id) { return rectOf(t, id); },
         [&](std::vector<int32_t>& out) { return t.pairs(out), !t.outOfMemory(); }, s.results);
   });
   if (!room) {

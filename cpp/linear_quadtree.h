@@ -78,7 +78,8 @@ class LinearQuadtree {
   // Appends every id whose rect overlaps `q`, each once. Overlap is strict: a.x < b.x + b.w &&
   // b.x < a.x + a.w (same in y), so rects that only touch do not overlap.
   void search(const Rect& q, std::vector<int32_t>& out) const;
-  void searchAsIs(const Rect& q, std::vector<int32_t>& out) const { search(q, out); }  // as Quadtree's
+  // Every id whose rect overlaps that of present object `id` (itself included), as Quadtree's.
+  void searchNear(int32_t id, std::vector<int32_t>& out) const { search(rects_[id], out); }
   // (Queries, stats(), nodes() and validate() first rebuild the lists and counts if moves stopped
   // maintaining them; that never allocates.)
   // Whether any object overlaps `q`; stops at the first.

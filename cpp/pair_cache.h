@@ -1,7 +1,7 @@
 // Every overlapping pair, kept from one pairs() call to the next: when few objects changed since
 // (the usual frame: most bodies rest or stay put), only the changed ones are searched again and
-// the rest of the list is reused. Works with any tree that has search(rect, out) and whose
-// objects' rects the caller can look up by id.
+// the rest of the list is reused. Works with any tree that has searchNear(id, out): the objects
+// overlapping a present object's rect.
 #pragma once
 
 #include <cstdint>
@@ -32,13 +32,13 @@ class PairCache {
   }
 
   // Every pair, into `out` as a, b, a, b, ... `count` objects are in the tree, with ids below
-  // `span`; `contains(id)` and `rectOf(id)` describe them; `full(out)` computes every pair from
+  // `span`; `contains(id)` says which are; `full(out)` computes every pair from
   // scratch, false if it ran out of memory. False: out of memory (`out` is then incomplete, and
   // the next call starts afresh).
-  template <class Tree, class Contains, class RectOf, class Full>
-  bool pairs(Tree& tree, int32_t count, size_t span, Contains contains, RectOf rectOf, Full full,
+  template <class Tree, class Contains, class Full>
+  bool pairs(Tree& tree, int32_t count, size_t span, Contains contains, Full full,
              std::vector<int32_t>& out) {
-    if (!update(tree, count, span, contains, rectOf, full) || !growTo(out, cache_.size())) {
+    if (!update(tree, count, span, contains, full) || !growTo(out, cache_.size())) {
       forget();
       cache_.clear();
       return false;
@@ -53,8 +53,8 @@ class PairCache {
   }
 
  private:
-  template <class Tree, class Contains, class RectOf, class Full>
-  bool update(Tree& tree, int32_t count, size_t span, Contains contains, RectOf rectOf, Full full) {
+  template <class Tree, class Contains, class Full>
+  bool update(Tree& tree, int32_t count, size_t span, Contains contains, Full full) {
     // Re-searching costs about what a full pass costs per object: worth it for few changes.
     if (!valid_ || int64_t(changed_.size()) * 4 > count) {
       forget();
@@ -73,7 +73,7 @@ class PairCache {
       for (int32_t id : changed_) {  // ...and find theirs anew
         if (!contains(id)) continue;
         hits_.clear();
-        tree.searchAsIs(rectOf(id), hits_);  // a handful of searches: not worth a repack
+        tree.searchNear(id, hits_);  // reads the tree as it is: a repack costs more
         for (int32_t other : hits_) {
           // A pair of two changed objects is found from both sides: keep it once.
           if (other == id || (isDirty(other) && other < id)) continue;

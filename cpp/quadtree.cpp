@@ -519,23 +519,32 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
 
 void Quadtree::search(const Rect& rect, std::vector<int32_t>& out) {
   if (!packed_) pack();
-  beginQuery(maxObject_);
-  forLeaves(root(), rect, [&](int32_t n) {
-    const int32_t start = packStart_[n], end = start + nodes_[n].count;
-    for (int32_t i = start; i < end; ++i) {
-      if (!overlaps(packedRects_[i], rect)) continue;
-      const int32_t v = packedIds_[i];
-      if (v >= 0) out.push_back(v);
-      else if (stampFresh(~v)) out.push_back(~v);
-    }
-    return true;
-  });
+  searchBelow(root(), rect, out);
 }
 
-void Quadtree::searchAsIs(const Rect& rect, std::vector<int32_t>& out) {
-  if (packed_) return search(rect, out);
+void Quadtree::searchNear(int32_t object, std::vector<int32_t>& out) {
+  const int32_t e = objEntries_[object];
+  // One entry placed from the root: its rect reaches its split node alone (validate() checks).
+  const bool single = entryNext_[e] < 0 && entryHome_[e] == root() && entryLeaf_[e] != kLinksLost;
+  searchBelow(single ? entrySplit_[e] : root(), objRect_[object], out);
+}
+
+void Quadtree::searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out) {
   beginQuery(maxObject_);
-  forLeaves(root(), rect, [&](int32_t n) {
+  if (packed_) {
+    forLeaves(node, rect, [&](int32_t n) {
+      const int32_t start = packStart_[n], end = start + nodes_[n].count;
+      for (int32_t i = start; i < end; ++i) {
+        if (!overlaps(packedRects_[i], rect)) continue;
+        const int32_t v = packedIds_[i];
+        if (v >= 0) out.push_back(v);
+        else if (stampFresh(~v)) out.push_back(~v);
+      }
+      return true;
+    });
+    return;
+  }
+  forLeaves(node, rect, [&](int32_t n) {
     for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
       const int32_t object = entryObject_[links_[l].entry];
       if (overlaps(objRect_[object], rect) && stampFresh(object)) out.push_back(object);

@@ -136,9 +136,11 @@ class Quadtree {
   size_t rectTableSize() const { return objRect_.size(); }
   // Appends each object whose rect overlaps `rect`, once.
   void search(const Rect& rect, std::vector<int32_t>& out);
-  // The same answer, read from the leaves' lists when the packed copy is stale instead of
-  // rebuilding it: for a few searches after changes (pairs() re-searching the moved objects).
-  void searchAsIs(const Rect& rect, std::vector<int32_t>& out);
+  // search() of a present object's own rect (the object included), read from the leaves' lists
+  // when the packed copy is stale instead of rebuilding it (for a few searches after changes:
+  // pairs() re-searching the moved objects), and starting at the deepest node its rect reaches
+  // alone where the object's entry tells it.
+  void searchNear(int32_t object, std::vector<int32_t>& out);
   bool collides(const Rect& rect);
   // Appends every overlapping pair of distinct objects once, as (a, b).
   void pairs(std::vector<int32_t>& out);
@@ -191,6 +193,8 @@ class Quadtree {
   void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
   bool unlinkFrom(int32_t leaf, int32_t entry);
   bool sameLeaves(int32_t entry, const Rect& b);  // whether b reaches the entry's leaves
+  // search()'s and searchNear()'s walk: `rect` must reach `node` alone from the root.
+  void searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out);
   static bool strictlyInside(const Rect& r, const Rect& leaf);
   int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
   bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
