@@ -9,7 +9,6 @@ namespace qt {
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
-
 // Runs `f` on whichever tree the session has; for the calls both kinds share.
 template <class F>
 auto onTree(Session& s, F f) {

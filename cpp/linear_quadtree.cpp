@@ -272,21 +272,24 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
     y0 = std::max((r.y0 >> k) - 1, int32_t(0)), y1 = r.y1 >> k;
     return (x1 - x0 + 1) * (y1 - y0 + 1);
   };
+  bool hit = false;
+  // A node's own objects that overlap q; true: stop (collides() has its answer).
+  auto scan = [&](int32_t node) {
+    for (int32_t id = nodes_[node].head; id >= 0; id = links_[id].next) {
+      if (!strictOverlap(rects_[id], q)) continue;
+      if (!out) return true;
+      out->push_back(id);
+      hit = true;
+    }
+    return false;
+  };
   if (range(deepest) <= 16) {
-    bool hit = false;
     for (int32_t l = level; l <= deepest; ++l) {
       if (levels_[l] == 0) continue;
       range(l);
-      for (int32_t cy = y0; cy <= y1; ++cy) {
-        for (int32_t cx = x0; cx <= x1; ++cx) {
-          for (int32_t id = nodes_[index(l, cx, cy)].head; id >= 0; id = links_[id].next) {
-            if (!strictOverlap(rects_[id], q)) continue;
-            if (!out) return true;
-            out->push_back(id);
-            hit = true;
-          }
-        }
-      }
+      for (int32_t cy = y0; cy <= y1; ++cy)
+        for (int32_t cx = x0; cx <= x1; ++cx)
+          if (scan(index(l, cx, cy))) return true;
     }
     return hit;
   }
@@ -297,15 +300,9 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
   for (int32_t cy = y1; cy >= y0; --cy)
     for (int32_t cx = x1; cx >= x0; --cx)
       if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
-  bool hit = false;
   while (top > 0) {
     const Frame f = stack[--top];
-    for (int32_t id = nodes_[index(f.level, f.cx, f.cy)].head; id >= 0; id = links_[id].next) {
-      if (!strictOverlap(rects_[id], q)) continue;
-      if (!out) return true;
-      out->push_back(id);
-      hit = true;
-    }
+    if (scan(index(f.level, f.cx, f.cy))) return true;
     if (f.level == depth_) continue;
     level = f.level + 1;
     const int32_t k = depth_ - level;

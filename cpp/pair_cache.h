@@ -32,9 +32,9 @@ class PairCache {
   }
 
   // Every pair, into `out` as a, b, a, b, ... `count` objects are in the tree, with ids below
-  // `span`; `contains(id)` says which are; `full(out)` computes every pair from
-  // scratch, false if it ran out of memory. False: out of memory (`out` is then incomplete, and
-  // the next call starts afresh).
+  // `span`; `contains(id)` says which are; `full(out)` computes every pair from scratch, false
+  // if it ran out of memory. False: out of memory (`out` is then incomplete, and the next call
+  // starts afresh).
   template <class Tree, class Contains, class Full>
   bool pairs(Tree& tree, int32_t count, size_t span, Contains contains, Full full,
              std::vector<int32_t>& out) {

@@ -208,14 +208,9 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   // no stack, then the walk from where the rect reaches several children.
   pending_.clear();
   stack_.clear();
-  int32_t n = node;
-  while (nodes_[n].children >= 0) {
-    const unsigned mask = childMask(rects_[n], rect);
-    if (mask & (mask - 1)) break;
-    n = nodes_[n].children + __builtin_ctz(mask);
-  }
-  entrySplit_[entry] = n;
-  stack_.push_back(n);
+  const int32_t split = deepestAlone(node, rect);
+  entrySplit_[entry] = split;
+  stack_.push_back(split);
   int reached = 0;
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
@@ -300,13 +295,8 @@ void Quadtree::pack() {
 template <class Visit>
 void Quadtree::forLeaves(int32_t node, const Rect& rect, Visit visit) {
   // The single-child path first, without the stack (as in place()).
-  while (nodes_[node].children >= 0) {
-    const unsigned mask = childMask(rects_[node], rect);
-    if (mask & (mask - 1)) break;
-    node = nodes_[node].children + __builtin_ctz(mask);
-  }
   stack_.clear();
-  stack_.push_back(node);
+  stack_.push_back(deepestAlone(node, rect));
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
@@ -373,13 +363,8 @@ void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<
 
 int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {
   if (!packed_) pack();
-  int32_t n = node;
-  while (nodes_[n].children >= 0) {
-    const unsigned mask = childMask(rects_[n], rect);
-    if (mask & (mask - 1)) return -1;
-    n = nodes_[n].children + __builtin_ctz(mask);
-  }
-  return listAnswers(node, n, dedup) ? n : -1;
+  const int32_t n = deepestAlone(node, rect);
+  return nodes_[n].children < 0 && listAnswers(node, n, dedup) ? n : -1;
 }
 
 bool Quadtree::listAnswers(int32_t node, int32_t leaf, bool dedup) const {
@@ -456,11 +441,7 @@ bool Quadtree::strictlyInside(const Rect& r, const Rect& leaf) {
 // tell without walking; below it, the same children at every node.
 bool Quadtree::sameLeaves(int32_t entry, const Rect& b) {
   const int32_t split = entrySplit_[entry];
-  const Reach& r = reach_[split];
-  const double x1 = b.x + b.w, y1 = b.y + b.h;
-  if (!(b.x >= r.lowX && x1 > r.lowX && b.x < r.highX && x1 <= r.highX && b.y >= r.lowY &&
-        y1 > r.lowY && b.y < r.highY && y1 <= r.highY))
-    return false;
+  if (!reach_[split].alone(b)) return false;
   const Rect& a = entryRect_[entry];
   stack_.clear();
   stack_.push_back(split);

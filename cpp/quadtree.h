@@ -192,6 +192,16 @@ class Quadtree {
   int32_t allocEntry(int32_t object, const Rect& rect);
   void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
   bool unlinkFrom(int32_t leaf, int32_t entry);
+  // The node where `rect`'s descent from `node` stops reaching a single child (a leaf, or the
+  // first node it spreads over): every leaf it reaches is below it.
+  int32_t deepestAlone(int32_t node, const Rect& rect) const {
+    while (nodes_[node].children >= 0) {
+      const unsigned mask = childMask(rects_[node], rect);
+      if (mask & (mask - 1)) break;
+      node = nodes_[node].children + __builtin_ctz(mask);
+    }
+    return node;
+  }
   bool sameLeaves(int32_t entry, const Rect& b);  // whether b reaches the entry's leaves
   // search()'s and searchNear()'s walk: `rect` must reach `node` alone from the root.
   void searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out);
@@ -210,6 +220,11 @@ class Quadtree {
   // lowX < x + w <= highX, and the same in y (the midlines of its ancestors; +-infinity if none).
   struct Reach {
     double lowX, highX, lowY, highY;
+    bool alone(const Rect& r) const {
+      const double x1 = r.x + r.w, y1 = r.y + r.h;
+      return r.x >= lowX && x1 > lowX && r.x < highX && x1 <= highX && r.y >= lowY && y1 > lowY &&
+             r.y < highY && y1 <= highY;
+    }
   };
   std::vector<Reach> reach_;
   std::vector<double> levels_;   // per node, as quadtree-js counts them (parent + 1)

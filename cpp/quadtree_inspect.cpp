@@ -160,10 +160,7 @@ bool Quadtree::validate(std::string* why) const {
       if (entryHome_[e] != root() || entryLeaf_[e] == kLinksLost || !std::isfinite(r.x + r.w + r.y + r.h))
         continue;
       if (split < 0 || split >= int32_t(nodes_.size())) return fail("entry ", e, " split node out of range");
-      const Reach& b = reach_[split];
-      if (!(r.x >= b.lowX && r.x + r.w > b.lowX && r.x < b.highX && r.x + r.w <= b.highX &&
-            r.y >= b.lowY && r.y + r.h > b.lowY && r.y < b.highY && r.y + r.h <= b.highY))
-        return fail("entry ", e, " does not reach its split node ", split, " alone");
+      if (!reach_[split].alone(r)) return fail("entry ", e, " does not reach its split node ", split, " alone");
     }
   }
   if (objects != objectCount_) return fail("object count ", objectCount_, " but ", objects, " objects");
