@@ -80,6 +80,27 @@ export function w2Table(results) {
 }
 
 /**
+ * W2's targets: per N, each quadtree-wasm refresh path's median, split into refresh() and
+ * pairs(), and how many times faster it is than each named peer's median in the same run,
+ * against the issue's targets (`targets`: engine id -> ratio).
+ */
+export function w2Summary(results, { targets = { 'quadtree-js-l4': 100, flatbush: 20 } } = {}) {
+  const peers = Object.entries(targets).map(([engine, k]) => ({
+    engine, k, name: results.find((r) => r.engine === engine)?.name ?? engine,
+  }));
+  const head = ['path', 'N', 'median ms', 'refresh() ms', 'pairs() ms',
+    ...peers.flatMap((p) => [`${p.name} ÷ this`, `≥ ${p.k}×?`])];
+  const rows = results.filter((r) => r.path === 'refresh' && r.status === 'ok').map((r) => [
+    `${r.tree}`, int(r.n), ms(r.median), r.update ? ms(r.update.median) : '', r.pairs ? ms(r.pairs.median) : '',
+    ...peers.flatMap((p) => {
+      const peer = results.find((q) => q.engine === p.engine && q.n === r.n && q.status === 'ok');
+      if (!peer) return ['—', '—'];
+      return [ratio(peer.median, r.median), peer.median / r.median >= p.k ? 'yes' : 'no'];
+    })]);
+  return table(head, rows);
+}
+
+/**
  * W4: every row, without ratio columns (w4Summary has them), plus the median of each phase for
  * the quadtree-wasm engines: the update (refresh(), or clear() + insert(all)) and pairs().
  */
