@@ -106,14 +106,26 @@ function pairsEngine({ id, tree, make, path, workloads }) {
 
 const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
 const quadtree = (maxObjects, maxLevels) => (scene) => new Quadtree(bounds(scene), maxObjects, maxLevels);
-const linear = (depth) => (scene) => new LinearQuadtree(bounds(scene), { depth });
+/**
+ * The depth README recommends for a LinearQuadtree: the deepest cells about twice the objects'
+ * mean size, round(log2(world side / (2 × mean size))), within 1..12 (6 at 1,000 objects, 8 at
+ * 10,000, 9 at 50,000 in the bench scene).
+ */
+export function fittedDepth(scene) {
+  let sum = 0;
+  for (const o of scene.objects) sum += (o.width + o.height) / 2;
+  const size = sum / Math.max(scene.objects.length, 1);
+  const depth = Math.round(Math.log2(Math.max(scene.width, scene.height) / (2 * size)));
+  return Math.min(Math.max(Number.isFinite(depth) ? depth : 8, 1), 12);
+}
+const linear = (scene) => new LinearQuadtree(bounds(scene), { depth: fittedDepth(scene) });
 
 export const pairsEngines = [
   pairsEngine({ id: 'quadtree-wasm-pairs-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'refresh', workloads: ['w2', 'w4'] }),
   pairsEngine({ id: 'quadtree-wasm-pairs-l8', tree: 'Quadtree (10,8)', make: quadtree(10, 8), path: 'refresh', workloads: ['w2'] }),
-  pairsEngine({ id: 'quadtree-wasm-linear', tree: 'LinearQuadtree (8)', make: linear(8), path: 'refresh', workloads: ['w2', 'w4'] }),
+  pairsEngine({ id: 'quadtree-wasm-linear', tree: 'LinearQuadtree', make: linear, path: 'refresh', workloads: ['w2', 'w4'] }),
   pairsEngine({ id: 'quadtree-wasm-rebuild-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'rebuild', workloads: ['w2', 'w4'] }),
-  pairsEngine({ id: 'quadtree-wasm-linear-rebuild', tree: 'LinearQuadtree (8)', make: linear(8), path: 'rebuild', workloads: ['w4'] }),
+  pairsEngine({ id: 'quadtree-wasm-linear-rebuild', tree: 'LinearQuadtree', make: linear, path: 'rebuild', workloads: ['w4'] }),
 ];
 
 // W3 through search(): the exact hits filtered natively, no candidates array to test in JS.

@@ -8,7 +8,8 @@
  * @param {{x:number,y:number,width:number,height:number}} bounds the area objects are mostly in;
  *   objects outside it stay indexed (placed at the edge) and queryable
  * @param {{depth?: number}} [options] levels below the root, 1..12 (default 8: 256×256 cells);
- *   memory is about 8 bytes × 4^depth × 4/3
+ *   memory is about 8 bytes × 4^depth × 4/3. Fastest with the deepest cells about twice the
+ *   objects' typical size: round(log2(world side / (2 × size)))
  */
 function LinearQuadtree(bounds, options) {
   if (!(this instanceof LinearQuadtree)) throw new TypeError("Class constructor LinearQuadtree cannot be invoked without 'new'");

@@ -117,7 +117,10 @@ declare namespace QuadtreeWasm {
    * objects move every frame. Same answers as Quadtree's search, collides and pairs.
    */
   class LinearQuadtree<T extends Rect = Rect> {
-    /** @param options.depth levels below the root, 1..12 (default 8) */
+    /**
+     * @param options.depth levels below the root, 1..12 (default 8). Fastest when the deepest
+     *   cells are about twice your objects' typical size: round(log2(world side / (2 × size))).
+     */
     constructor(bounds: Rect, options?: { depth?: number });
     readonly bounds: Rect;
     readonly depth: number;

@@ -1,0 +1,41 @@
+// How LinearQuadtree's depth changes its frame: for each N, the bench scene's refresh() + pairs()
+// frame with every object moving (W2) and with 10 % moving (W4's refresh path), at each depth,
+// median ms over enough frames to move 3 million objects (at least 300), after a quarter of them.
+//   node bench/linear-depth.mjs [N,N...=1000,10000,50000] [depths=6,7,8,9,10]
+import { LinearQuadtree } from '../dist/quadtree.mjs';
+import { fittedDepth } from './engines/quadtree-wasm.mjs';
+import { makeScene } from './scene.mjs';
+import { W4_MOVING } from './workloads.mjs';
+
+const list = (arg, fallback) => (arg ?? fallback).split(',').map(Number);
+const sizes = list(process.argv[2], '1000,10000,50000');
+const depths = list(process.argv[3], '6,7,8,9,10');
+
+function frame(n, depth, moving) {
+  const scene = makeScene(n, 1, moving ? { moving } : undefined);
+  const tree = new LinearQuadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, { depth });
+  tree.insert(scene.objects);
+  tree.pairs();
+  const frames = Math.max(300, Math.round(3e6 / n)), times = [];
+  for (let f = 0; f < frames; f++) {
+    scene.step();
+    const t0 = performance.now();
+    tree.refresh();
+    tree.pairs();
+    if (f >= frames / 4) times.push(performance.now() - t0);
+  }
+  tree.dispose();
+  times.sort((a, b) => a - b);
+  return { ms: times[times.length >> 1], side: scene.width, fitted: fittedDepth(scene) };
+}
+
+console.log('| N | depth | deepest cell px | W2 ms | W4 refresh path ms |');
+console.log('|---:|---:|---:|---:|---:|');
+for (const n of sizes) {
+  for (const depth of depths) {
+    const w2 = frame(n, depth), w4 = frame(n, depth, W4_MOVING);
+    const mark = depth === w2.fitted ? ' (fitted)' : '';
+    console.log(`| ${n.toLocaleString('en-US')} | ${depth}${mark} | ${(w2.side / 2 ** depth).toFixed(1)} | ` +
+      `${w2.ms.toFixed(3)} | ${w4.ms.toFixed(3)} |`);
+  }
+}
