@@ -1,10 +1,11 @@
 // How LinearQuadtree's depth changes its frame: for each N, the bench scene's refresh() + pairs()
 // frame with every object moving (W2) and with 10 % moving (W4's refresh path), at each depth,
-// median ms over enough frames to move 3 million objects (at least 300), after a quarter of them.
+// median ms over enough frames to move 3 million objects (at least 300), after a quarter as many.
 //   node bench/linear-depth.mjs [N,N...=1000,10000,50000] [depths=6,7,8,9,10]
 import { LinearQuadtree } from '../dist/quadtree.mjs';
 import { fittedDepth } from './engines/quadtree-wasm.mjs';
 import { makeScene } from './scene.mjs';
+import { measureFrames, summarize } from './stats.mjs';
 import { W4_MOVING } from './workloads.mjs';
 
 const list = (arg, fallback) => (arg ?? fallback).split(',').map(Number);
@@ -15,18 +16,11 @@ function frame(n, depth, moving) {
   const scene = makeScene(n, 1, moving ? { moving } : undefined);
   const tree = new LinearQuadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, { depth });
   tree.insert(scene.objects);
-  tree.pairs();
-  const frames = Math.max(300, Math.round(3e6 / n)), times = [];
-  for (let f = 0; f < frames; f++) {
-    scene.step();
-    const t0 = performance.now();
-    tree.refresh();
-    tree.pairs();
-    if (f >= frames / 4) times.push(performance.now() - t0);
-  }
+  const frames = Math.max(300, Math.round(3e6 / n));
+  const { times } = measureFrames(() => (tree.refresh(), tree.pairs().count), () => scene.step(),
+    { warmup: frames / 4, frames, budgetMs: Infinity });
   tree.dispose();
-  times.sort((a, b) => a - b);
-  return { ms: times[times.length >> 1], side: scene.width, fitted: fittedDepth(scene) };
+  return { ms: summarize(times).median, side: scene.width, fitted: fittedDepth(scene) };
 }
 
 console.log('| N | depth | deepest cell px | W2 ms | W4 refresh path ms |');

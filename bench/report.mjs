@@ -91,7 +91,7 @@ export function w2Summary(results, { targets = { 'quadtree-js-l4': 100, flatbush
   const head = ['path', 'N', 'median ms', 'refresh() ms', 'pairs() ms',
     ...peers.flatMap((p) => [`${p.name} ÷ this`, `≥ ${p.k}×?`])];
   const rows = results.filter((r) => r.path === 'refresh' && r.status === 'ok').map((r) => [
-    `${r.tree}`, int(r.n), ms(r.median), r.update ? ms(r.update.median) : '', r.pairs ? ms(r.pairs.median) : '',
+    r.tree, int(r.n), ms(r.median), r.update ? ms(r.update.median) : '', r.pairs ? ms(r.pairs.median) : '',
     ...peers.flatMap((p) => {
       const peer = results.find((q) => q.engine === p.engine && q.n === r.n && q.status === 'ok');
       if (!peer) return ['—', '—'];
