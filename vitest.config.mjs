@@ -1,8 +1,12 @@
-// Two projects: the library in Node, and the ES module in a real Chromium (Debian's, no download).
+// Two projects: every test file under tests/ in Node (the three-engine browser tests are Node tests
+// that drive Chromium, Firefox ESR and WebKitGTK through tests/support/browsers.mjs), and the ES
+// module inside Vitest's own browser mode in Chromium (tests/browser/vitest/, Debian's Chromium,
+// no download).
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const VITEST_BROWSER = 'tests/browser/vitest/**/*.test.mjs';
 
 export default defineConfig({
   test: {
@@ -11,7 +15,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/js/**/*.test.mjs'],
+          include: ['tests/**/*.test.mjs'],
+          // tests/core and tests/fuzz hold no .test.mjs today; the exclusion keeps it that way
+          exclude: [VITEST_BROWSER, 'tests/core/**', 'tests/fuzz/**', '**/node_modules/**'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -19,7 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'chromium',
-          include: ['tests/browser/**/*.test.mjs'],
+          include: [VITEST_BROWSER],
           browser: {
             enabled: true,
             headless: true,

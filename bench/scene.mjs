@@ -16,7 +16,8 @@ export const MIN_SIZE = 2;
 export const MAX_SIZE = 20;
 export const MAX_SPEED = 2; // px per frame, per axis
 
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
+/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). The one copy: the tests (tests/support/prng.mjs)
+ *  and the fuzz seeds import it from here. */
 export function mulberry32(seed) {
   let a = seed >>> 0;
   return function () {

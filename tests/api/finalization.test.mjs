@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const script = join(dirname(fileURLToPath(import.meta.url)), 'support', 'forgotten-trees.mjs');
+const script = join(dirname(fileURLToPath(import.meta.url)), 'forgotten-trees.mjs');
 
 describe('memory of trees never disposed', () => {
   it('is given back through the FinalizationRegistry', () => {

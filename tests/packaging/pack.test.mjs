@@ -1,5 +1,6 @@
 // The package as users get it: `npm pack` of this repo, installed offline into an empty project,
-// then used by require, by import, and by a <script src> into node_modules in Chromium.
+// then used by require, by import, and by a <script src> into node_modules in Chromium, Firefox ESR
+// and WebKitGTK.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startStaticServer } from './support/static-server.mjs';
-import { launchChromium, openPage } from './support/chromium.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+import { ENGINES, launch, withPage } from '../support/browsers.mjs';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -145,49 +146,38 @@ process.stdout.write(JSON.stringify({ type: typeof Quadtree, same: Q2 === Quadtr
     expect(out.result).toEqual(expected);
   }, 180_000);
 
-  describe('in Chromium, from node_modules', () => {
+  describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;
 
     beforeAll(async () => {
-      server = await startStaticServer({ '/': fixtures, '/dist/': join(installed, 'dist') });
-      browser = await launchChromium();
+      server = await startStaticServer({ '/': fixtures, '/dist/': join(installed, 'dist') }, { recordErrors: true });
+      browser = await launch(engine);
     }, 180_000);
 
     afterAll(async () => {
-      await browser?.close().catch(() => {});
+      await browser?.close();
       await server?.close();
     });
 
-    it('<script src="node_modules/quadtree-wasm/dist/quadtree.js"> and the next inline script', async () => {
-      const tab = await openPage(browser);
-      try {
-        await tab.page.goto(server.url('/script-tag.html'), { waitUntil: 'load' });
-        const immediate = await tab.page.evaluate(() => window.__immediate);
+    it('<script src="node_modules/quadtree-wasm/dist/quadtree.js"> and the next inline script', () =>
+      withPage(browser, server.url('/script-tag.html'), async (page) => {
+        const immediate = await page.evaluate(() => window.__immediate);
         expect(immediate.error).toBeUndefined();
         expect(immediate).toMatchObject({ ok: true, globalType: 'function', selfRefs: true, all: 2 });
-        const result = await tab.page.evaluate(() => window.__result);
+        const result = await page.evaluate(() => window.__result);
         expect(result.error).toBeUndefined();
         expect(result.result).toEqual(expected);
-        expect(tab.unexpectedErrors()).toEqual([]);
-        expect(tab.consoleErrors).toEqual([]);
+        expect(await page.errors()).toEqual([]);
         expect(server.requests.map((r) => r[1])).toContain('/dist/quadtree.js');
-      } finally {
-        await tab.close();
-      }
-    }, 180_000);
+      }), 180_000);
 
-    it('a Worker importScripts the installed file', async () => {
-      const tab = await openPage(browser);
-      try {
-        await tab.page.goto(server.url('/worker.html'), { waitUntil: 'load' });
-        const data = await tab.page.evaluate(() => window.__worker);
+    it('a Worker importScripts the installed file', () =>
+      withPage(browser, server.url('/worker.html'), async (page) => {
+        const data = await page.evaluate(() => window.__worker);
         expect(data.error).toBeUndefined();
         expect(data.result).toEqual(expected);
-        expect(tab.unexpectedErrors()).toEqual([]);
-      } finally {
-        await tab.close();
-      }
-    }, 180_000);
+        expect(await page.errors()).toEqual([]);
+      }), 180_000);
   });
 });

@@ -1,6 +1,6 @@
 // The hand-written types, as a TypeScript user gets them: tsc resolves 'quadtree-wasm' through
 // package.json's exports (node16: import → .d.mts, require → .d.ts; and bundler resolution) and
-// must accept the typed use in tests/types/ (and reject what it marks @ts-expect-error).
+// must accept the typed use in tests/packaging/types/ (and reject what it marks @ts-expect-error).
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, cpSync } from 'node:fs';
@@ -16,7 +16,7 @@ function compile(options, include = ['src']) {
   try {
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(root, join(dir, 'node_modules', 'quadtree-wasm'), 'dir');
-    cpSync(join(root, 'tests', 'types'), join(dir, 'src'), { recursive: true });
+    cpSync(join(root, 'tests', 'packaging', 'types'), join(dir, 'src'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{"name":"types-check","private":true}');
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, target: 'es2020', types: [], ...options },

@@ -1,5 +1,7 @@
-// The web demo (web-demo/), in Debian's Chromium, served by `npm start`'s own server
-// (js/scripts/serve.mjs, started here on a free port).
+// The web demo (web-demo/), served by `npm start`'s own server (js/scripts/serve.mjs, started here
+// on a free port). In Chromium, Firefox ESR and WebKitGTK: the determinism and drawing checks below.
+// In Chromium only (they drive the real pointer and keyboard, which the harness's small interface
+// leaves to playwright): the live game and quadtree-js-demo.html.
 //
 // - Determinism across engines: the same seeded scene (2,000 bodies, autopilot shooting and
 //   shockwaves) stepped by hand through window.demo gives, with every engine, the same colliding
@@ -12,7 +14,7 @@
 // - web-demo/quadtree-js-demo.html: loads only /dist/quadtree.js, draws, finds candidates.
 // - No console errors, no page errors, no failed local requests anywhere. No timing assertions.
 //
-// Screenshots: tests/artifacts/demo.png (the page) and tests/artifacts/demo-800.png (800 px
+// Screenshots (Chromium): tests/artifacts/demo.png (the page) and tests/artifacts/demo-800.png (800 px
 // wide). The README's copy, web-demo/screenshot.png, is written when it is missing or when
 // UPDATE_SCREENSHOT=1 (its chart shows measured times, so it differs on every run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frames, launchChromium, openPage } from './support/chromium.mjs';
+import { ENGINES, frames, launch } from '../support/browsers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const artifacts = join(root, 'tests', 'artifacts');
@@ -74,35 +76,61 @@ async function pixels(page, selector = '#game') {
 }
 
 async function openDemo(browser, origin, query) {
-  const tab = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-  const response = await tab.page.goto(`${origin}/${query}`, { waitUntil: 'load' });
-  expect(response.status()).toBe(200);
-  await tab.page.waitForFunction(() => window.demo !== undefined, null, { timeout: 60_000 });
-  return tab;
+  const page = await browser.open(`${origin}/${query}`, { viewport: { width: 1280, height: 800 } });
+  try {
+    if (page.status !== null) expect(page.status).toBe(200);
+    await page.waitFor(() => window.demo !== undefined, undefined, 60_000);
+    return page;
+  } catch (err) {
+    await page.close();
+    throw err;
+  }
 }
 
-describe('web demo', () => {
-  let server;
-  let origin;
+// The page as a screenshot (tests/artifacts/demo.png) and 800 px wide (demo-800.png, and the README's
+// web-demo/screenshot.png when it is missing or UPDATE_SCREENSHOT=1). page: a playwright Page.
+async function screenshots(page) {
+  const shot = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 704 } });
+  writeFileSync(join(artifacts, 'demo.png'), shot);
+  const small = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = 800;
+    c.height = Math.round((img.height * 800) / img.width);
+    const g = c.getContext('2d');
+    g.imageSmoothingQuality = 'high';
+    g.drawImage(img, 0, 0, c.width, c.height);
+    return c.toDataURL('image/png').split(',')[1];
+  }, shot.toString('base64'));
+  const small800 = join(artifacts, 'demo-800.png');
+  writeFileSync(small800, Buffer.from(small, 'base64'));
+  const readme = join(root, 'web-demo', 'screenshot.png');
+  if (!existsSync(readme) || process.env.UPDATE_SCREENSHOT === '1') copyFileSync(small800, readme);
+}
+
+let server;
+let origin;
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist', 'quadtree.js'))) throw new Error('dist/quadtree.js is missing: run `npm run build` first');
+  server = startServer();
+  origin = await server.origin;
+  mkdirSync(artifacts, { recursive: true });
+}, 60_000);
+afterAll(() => server?.child.kill());
+
+describe.each(ENGINES)('web demo in %s', (engine) => {
   let browser;
 
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist', 'quadtree.js'))) throw new Error('dist/quadtree.js is missing: run `npm run build` first');
-    server = startServer();
-    origin = await server.origin;
-    browser = await launchChromium();
-    mkdirSync(artifacts, { recursive: true });
+    browser = await launch(engine);
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    server?.child.kill();
-  });
+  afterAll(() => browser?.close());
 
   it('every engine gives the same collisions, frame by frame, from the same start', async () => {
-    const tab = await openDemo(browser, origin, `?seed=${SEED}&count=${COUNT}&paused=1`);
+    const page = await openDemo(browser, origin, `?seed=${SEED}&count=${COUNT}&paused=1`);
     try {
-      const { page } = tab;
       // both libraries are there: quadtree-js kept aside, ours in the global (it has dispose)
       expect(await page.evaluate(() => [
         typeof window.OriginalQuadtree.prototype.dispose,
@@ -183,16 +211,15 @@ describe('web demo', () => {
       expect(limits).toMatchObject({ accepted: true, refused: false, radio: true, bodies: 5000 });
       expect(limits.after).not.toBe('brute');
 
-      expect(tab.unexpectedErrors()).toEqual([]);
+      expect(await page.errors()).toEqual([]);
     } finally {
-      await tab.close();
+      await page.close();
     }
   }, 240_000);
 
   it('draws: frames differ, the overlay draws the tree for each tree engine', async () => {
-    const tab = await openDemo(browser, origin, `?seed=${SEED}&count=${COUNT}&paused=1&engine=quadtree-js`);
+    const page = await openDemo(browser, origin, `?seed=${SEED}&count=${COUNT}&paused=1&engine=quadtree-js`);
     try {
-      const { page } = tab;
       await page.evaluate(() => window.demo.step(1));
       const a = await pixels(page);
       expect(a.painted).toBe(1200 * 750);
@@ -229,35 +256,28 @@ describe('web demo', () => {
           demo.step(40);
         }
       });
-      const shot = await page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 704 } });
-      writeFileSync(join(artifacts, 'demo.png'), shot);
-      const small = await page.evaluate(async (b64) => {
-        const img = new Image();
-        img.src = `data:image/png;base64,${b64}`;
-        await img.decode();
-        const c = document.createElement('canvas');
-        c.width = 800;
-        c.height = Math.round((img.height * 800) / img.width);
-        const g = c.getContext('2d');
-        g.imageSmoothingQuality = 'high';
-        g.drawImage(img, 0, 0, c.width, c.height);
-        return c.toDataURL('image/png').split(',')[1];
-      }, shot.toString('base64'));
-      const small800 = join(artifacts, 'demo-800.png');
-      writeFileSync(small800, Buffer.from(small, 'base64'));
-      const readme = join(root, 'web-demo', 'screenshot.png');
-      if (!existsSync(readme) || process.env.UPDATE_SCREENSHOT === '1') copyFileSync(small800, readme);
+      if (engine === 'chromium') await screenshots(page.playwright);
 
-      expect(tab.unexpectedErrors()).toEqual([]);
+      expect(await page.errors()).toEqual([]);
     } finally {
-      await tab.close();
+      await page.close();
     }
   }, 180_000);
+});
+
+// The real pointer and keyboard, through playwright (Chromium only).
+describe('web demo in chromium: live input', () => {
+  let browser;
+
+  beforeAll(async () => {
+    browser = await launch('chromium');
+  }, 180_000);
+  afterAll(() => browser?.close());
 
   it('plays live: animation frames, keyboard and pointer', async () => {
     const tab = await openDemo(browser, origin, `?seed=3&count=800&engine=wasm-dropin`);
     try {
-      const { page } = tab;
+      const page = tab.playwright;
       await frames(page, 20);
       const first = await page.evaluate(() => window.demo.counts());
       expect(first.frame, 'the game runs on animation frames').toBeGreaterThan(5);
@@ -307,16 +327,16 @@ describe('web demo', () => {
         expect(res.status, href).toBe(200);
       }
 
-      expect(tab.unexpectedErrors()).toEqual([]);
+      expect(await tab.errors()).toEqual([]);
     } finally {
       await tab.close();
     }
   }, 120_000);
 
   it("quadtree-js-demo.html: quadtree-js's dynamic demo on /dist/quadtree.js alone", async () => {
-    const tab = await openPage(browser, { viewport: { width: 1000, height: 800 } });
+    const tab = await browser.open(null, { viewport: { width: 1000, height: 800 } });
     try {
-      const { page } = tab;
+      const page = tab.playwright;
       const scripts = [];
       page.on('request', (req) => {
         if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
@@ -343,7 +363,7 @@ describe('web demo', () => {
       expect(found).toBeLessThan(200);
       expect(green, 'candidates drawn green').toBeGreaterThan(0);
       await page.screenshot({ path: join(artifacts, 'demo-quadtree-js-dynamic.png') });
-      expect(tab.unexpectedErrors()).toEqual([]);
+      expect(await tab.errors()).toEqual([]);
     } finally {
       await tab.close();
     }

@@ -6,10 +6,16 @@
 //   midline (the one case where quadtree-js loses objects); after that, our results may differ only
 //   by the objects the real one lost.
 // A failure names its family and seed: rerun that seed alone with SEED=<n> (and FAMILY=<name>).
-import { describe, it, expect } from 'vitest';
-import Quadtree from '../../dist/quadtree.mjs';
-import { RealQuadtree, PatchedQuadtree, distinctObjects, shape, nodeAt } from './reference.mjs';
-import { rng, genBounds, genObject, genQuery, genRect, snapshot, RECT_STYLES, DEEP_STYLES } from './seeded.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byName, loadEntries } from '../support/dist.mjs';
+import { RealQuadtree, PatchedQuadtree, distinctObjects, shape, nodeAt } from '../support/reference.mjs';
+import { rng } from '../support/prng.mjs';
+import { genBounds, genObject, genQuery, genRect, snapshot, RECT_STYLES, DEEP_STYLES } from '../support/scenes.mjs';
+
+// Every dist file in turn (tests/support/dist.mjs): the suite below runs once per file, with
+// Quadtree set to that file's class by its beforeAll.
+const LIBS = await loadEntries();
+let Quadtree;
 
 const midline = PatchedQuadtree.midline;
 const ONLY_SEED = process.env.SEED !== undefined ? Number(process.env.SEED) : undefined;
@@ -501,117 +507,126 @@ const FAMILIES = {
   },
 };
 
-describe('retrieve and the tree match quadtree-js (patched reference: always; real package: up to lost objects)', () => {
-  for (const f of Object.values(FAMILIES)) {
-    it(`${f.name}: ${f.count} scenarios`, { timeout: SLOW }, () => {
-      if (runFamily(f) === f.count) familiesRun++;
-    });
-  }
-
-  it('game loop: clear, move and re-insert every frame: 300 scenarios', { timeout: SLOW }, () => {
-    if (ONLY_FAMILY && ONLY_FAMILY !== 'frames') return;
-    let ran = 0;
-    for (let seed = 300000; seed < 300300; seed++) {
-      if (ONLY_SEED !== undefined && seed !== ONLY_SEED) continue;
-      runFrames(seed);
-      ran++;
-    }
-    if (ran === 300) familiesRun++;
+describe.each(byName(LIBS))('dist/%s', (file, lib) => {
+  beforeAll(() => {
+    Quadtree = lib.Quadtree;
+    // the counters the last test checks are per dist file
+    for (const k of Object.keys(totals)) totals[k] = 0;
+    familiesRun = 0;
   });
 
-  it('large scenes: up to 20k objects', { timeout: SLOW }, () => {
-    const big = [
-      { n: 20000, mo: undefined, ml: undefined, q: 30 },
-      { n: 20000, mo: 4, ml: 6, q: 30 },
-      { n: 20000, mo: 2, ml: 8, q: 30, deep: true },
-      { n: 5000, mo: 2, ml: 5, q: 40 },
-      { n: 5000, mo: 10, ml: 3, q: 40, level: 1 },
-      { n: 8000, mo: 3, ml: 7, q: 40, deep: true },
-    ];
-    let ran = 0;
-    big.forEach((b, i) => {
-      ran += runFamily({
-        name: `large ${b.n}`, seed: 200000 + i, count: 1,
-        maxObjects: () => b.mo, maxLevels: () => b.ml, level: () => b.level,
-        styles: (deep) => (deep || b.deep ? DEEP_STYLES : { inside: 10, point: 2, straddle: 0.2, zero: 1, grid: 1, outside: 1 }),
-        objects: () => b.n, queries: () => b.q,
-        ops: { insertArray: 0.5, insertDup: 0.2, query: 0.01, queryObject: 0.002, tutorial: 0.002, getIndex: 0.01, getAll: 0, checkpoint: 0, subInsert: 0.01, subQuery: 0.004, subClear: 0, subGetAll: 0, clear: 0 },
+  describe('retrieve and the tree match quadtree-js (patched reference: always; real package: up to lost objects)', () => {
+    for (const f of Object.values(FAMILIES)) {
+      it(`${f.name}: ${f.count} scenarios`, { timeout: SLOW }, () => {
+        if (runFamily(f) === f.count) familiesRun++;
       });
-    });
-    if (ran === big.length) familiesRun++;
-  });
-
-  it('the oracle was exercised both ways (exact against quadtree-js, and past its lost objects)', (ctx) => {
-    // meaningful only after every family above ran (not with SEED/FAMILY or a -t filter)
-    if (familiesRun < Object.keys(FAMILIES).length + 2) ctx.skip();
-    expect(totals.scenarios).toBeGreaterThanOrEqual(3000);
-    expect(totals.realExact).toBeGreaterThan(10000);
-    expect(totals.realRelaxed).toBeGreaterThan(1000);
-    expect(totals.realLossScenarios).toBeGreaterThan(300);
-    expect(totals.firedQueries).toBeGreaterThan(500);
-  });
-});
-
-describe('the references', () => {
-  it('the patched reference is an independent copy: the real package still loses midline rects', () => {
-    expect(PatchedQuadtree).not.toBe(RealQuadtree);
-    expect(PatchedQuadtree.prototype.getIndex).not.toBe(RealQuadtree.prototype.getIndex);
-    const onMidline = { x: 50, y: 10, width: 0, height: 5 };
-    expect(new RealQuadtree({ x: 0, y: 0, width: 100, height: 100 }).getIndex(onMidline)).toEqual([]);
-    expect(new PatchedQuadtree({ x: 0, y: 0, width: 100, height: 100 }).getIndex(onMidline)).toEqual([0, 1]);
-    midline.reset();
-  });
-
-  it('subnodes of the patched reference use the patch', () => {
-    const t = new PatchedQuadtree({ x: 0, y: 0, width: 100, height: 100 }, 1, 2);
-    const a = { id: 'a', x: 10, y: 10, width: 1, height: 1 }, b = { id: 'b', x: 60, y: 10, width: 1, height: 1 };
-    const c = { id: 'c', x: 25, y: 10, width: 0, height: 0 };
-    t.insert(a); t.insert(b); t.insert(c); t.insert({ id: 'd', x: 11, y: 11, width: 1, height: 1 });
-    expect(t.nodes[1].nodes.length).toBe(4);
-    expect(t.retrieve({ x: 25, y: 10, width: 0, height: 0 })).toContain(c);
-    midline.reset();
-  });
-
-  it('our tree keeps an object quadtree-js loses on a midline', () => {
-    const onMidline = { id: 'lost', x: 50, y: 10, width: 0, height: 5 };
-    const fill = [];
-    for (let i = 0; i < 4; i++) fill.push({ id: i, x: 10 + i, y: 60, width: 1, height: 1 });
-    const ours = new Quadtree({ x: 0, y: 0, width: 100, height: 100 }, 2);
-    const real = new RealQuadtree({ x: 0, y: 0, width: 100, height: 100 }, 2);
-    for (const t of [ours, real]) {
-      t.insert(onMidline);
-      for (const o of fill) t.insert(o);
     }
-    const q = { x: 0, y: 0, width: 100, height: 100 };
-    expect(real.retrieve(q)).not.toContain(onMidline);
-    expect(ours.retrieve(q)).toContain(onMidline);
-    expect(ours.retrieve({ x: 40, y: 0, width: 5, height: 5 })).toContain(onMidline); // west side
-    expect(ours.retrieve({ x: 55, y: 0, width: 5, height: 5 })).toContain(onMidline); // east side
-    expect(ours.getIndex(onMidline)).toEqual([0, 1]);
-    ours.dispose();
-  });
-});
 
-// Once bugs; kept as regression tests.
-describe('regressions', () => {
-  it('negative max_objects splits only leaves that received an object, as quadtree-js', () => {
-    const ours = new Quadtree({ x: 0, y: 0, width: 100, height: 100 }, -1, 3);
-    const real = new RealQuadtree({ x: 0, y: 0, width: 100, height: 100 }, -1, 3);
-    const o = { id: 'a', x: 10, y: 10, width: 1, height: 1 };
-    ours.insert(o);
-    real.insert(o);
-    expect(shape(ours)).toEqual(shape(real));
+    it('game loop: clear, move and re-insert every frame: 300 scenarios', { timeout: SLOW }, () => {
+      if (ONLY_FAMILY && ONLY_FAMILY !== 'frames') return;
+      let ran = 0;
+      for (let seed = 300000; seed < 300300; seed++) {
+        if (ONLY_SEED !== undefined && seed !== ONLY_SEED) continue;
+        runFrames(seed);
+        ran++;
+      }
+      if (ran === 300) familiesRun++;
+    });
+
+    it('large scenes: up to 20k objects', { timeout: SLOW }, () => {
+      const big = [
+        { n: 20000, mo: undefined, ml: undefined, q: 30 },
+        { n: 20000, mo: 4, ml: 6, q: 30 },
+        { n: 20000, mo: 2, ml: 8, q: 30, deep: true },
+        { n: 5000, mo: 2, ml: 5, q: 40 },
+        { n: 5000, mo: 10, ml: 3, q: 40, level: 1 },
+        { n: 8000, mo: 3, ml: 7, q: 40, deep: true },
+      ];
+      let ran = 0;
+      big.forEach((b, i) => {
+        ran += runFamily({
+          name: `large ${b.n}`, seed: 200000 + i, count: 1,
+          maxObjects: () => b.mo, maxLevels: () => b.ml, level: () => b.level,
+          styles: (deep) => (deep || b.deep ? DEEP_STYLES : { inside: 10, point: 2, straddle: 0.2, zero: 1, grid: 1, outside: 1 }),
+          objects: () => b.n, queries: () => b.q,
+          ops: { insertArray: 0.5, insertDup: 0.2, query: 0.01, queryObject: 0.002, tutorial: 0.002, getIndex: 0.01, getAll: 0, checkpoint: 0, subInsert: 0.01, subQuery: 0.004, subClear: 0, subGetAll: 0, clear: 0 },
+        });
+      });
+      if (ran === big.length) familiesRun++;
+    });
+
+    it('the oracle was exercised both ways (exact against quadtree-js, and past its lost objects)', (ctx) => {
+      // meaningful only after every family above ran (not with SEED/FAMILY or a -t filter)
+      if (familiesRun < Object.keys(FAMILIES).length + 2) ctx.skip();
+      expect(totals.scenarios).toBeGreaterThanOrEqual(3000);
+      expect(totals.realExact).toBeGreaterThan(10000);
+      expect(totals.realRelaxed).toBeGreaterThan(1000);
+      expect(totals.realLossScenarios).toBeGreaterThan(300);
+      expect(totals.firedQueries).toBeGreaterThan(500);
+    });
   });
 
-  it('below a negative level, results are de-duplicated inside each subnode at level 0, as quadtree-js', () => {
-    const args = [{ x: 0, y: 0, width: 100, height: 100 }, 1, 4, -1];
-    const ours = new Quadtree(...args), real = new RealQuadtree(...args);
-    for (let i = 0; i < 6; i++) {
-      const o = { id: i, x: i * 15 + 1, y: i * 15 + 1, width: 30, height: 30 };
+  describe('the references', () => {
+    it('the patched reference is an independent copy: the real package still loses midline rects', () => {
+      expect(PatchedQuadtree).not.toBe(RealQuadtree);
+      expect(PatchedQuadtree.prototype.getIndex).not.toBe(RealQuadtree.prototype.getIndex);
+      const onMidline = { x: 50, y: 10, width: 0, height: 5 };
+      expect(new RealQuadtree({ x: 0, y: 0, width: 100, height: 100 }).getIndex(onMidline)).toEqual([]);
+      expect(new PatchedQuadtree({ x: 0, y: 0, width: 100, height: 100 }).getIndex(onMidline)).toEqual([0, 1]);
+      midline.reset();
+    });
+
+    it('subnodes of the patched reference use the patch', () => {
+      const t = new PatchedQuadtree({ x: 0, y: 0, width: 100, height: 100 }, 1, 2);
+      const a = { id: 'a', x: 10, y: 10, width: 1, height: 1 }, b = { id: 'b', x: 60, y: 10, width: 1, height: 1 };
+      const c = { id: 'c', x: 25, y: 10, width: 0, height: 0 };
+      t.insert(a); t.insert(b); t.insert(c); t.insert({ id: 'd', x: 11, y: 11, width: 1, height: 1 });
+      expect(t.nodes[1].nodes.length).toBe(4);
+      expect(t.retrieve({ x: 25, y: 10, width: 0, height: 0 })).toContain(c);
+      midline.reset();
+    });
+
+    it('our tree keeps an object quadtree-js loses on a midline', () => {
+      const onMidline = { id: 'lost', x: 50, y: 10, width: 0, height: 5 };
+      const fill = [];
+      for (let i = 0; i < 4; i++) fill.push({ id: i, x: 10 + i, y: 60, width: 1, height: 1 });
+      const ours = new Quadtree({ x: 0, y: 0, width: 100, height: 100 }, 2);
+      const real = new RealQuadtree({ x: 0, y: 0, width: 100, height: 100 }, 2);
+      for (const t of [ours, real]) {
+        t.insert(onMidline);
+        for (const o of fill) t.insert(o);
+      }
+      const q = { x: 0, y: 0, width: 100, height: 100 };
+      expect(real.retrieve(q)).not.toContain(onMidline);
+      expect(ours.retrieve(q)).toContain(onMidline);
+      expect(ours.retrieve({ x: 40, y: 0, width: 5, height: 5 })).toContain(onMidline); // west side
+      expect(ours.retrieve({ x: 55, y: 0, width: 5, height: 5 })).toContain(onMidline); // east side
+      expect(ours.getIndex(onMidline)).toEqual([0, 1]);
+      ours.dispose();
+    });
+  });
+
+  // Once bugs; kept as regression tests.
+  describe('regressions', () => {
+    it('negative max_objects splits only leaves that received an object, as quadtree-js', () => {
+      const ours = new Quadtree({ x: 0, y: 0, width: 100, height: 100 }, -1, 3);
+      const real = new RealQuadtree({ x: 0, y: 0, width: 100, height: 100 }, -1, 3);
+      const o = { id: 'a', x: 10, y: 10, width: 1, height: 1 };
       ours.insert(o);
       real.insert(o);
-    }
-    const q = { x: 0, y: 0, width: 100, height: 100 };
-    expect(ours.retrieve(q).map(name)).toEqual(real.retrieve(q).map(name));
+      expect(shape(ours)).toEqual(shape(real));
+    });
+
+    it('below a negative level, results are de-duplicated inside each subnode at level 0, as quadtree-js', () => {
+      const args = [{ x: 0, y: 0, width: 100, height: 100 }, 1, 4, -1];
+      const ours = new Quadtree(...args), real = new RealQuadtree(...args);
+      for (let i = 0; i < 6; i++) {
+        const o = { id: i, x: i * 15 + 1, y: i * 15 + 1, width: 30, height: 30 };
+        ours.insert(o);
+        real.insert(o);
+      }
+      const q = { x: 0, y: 0, width: 100, height: 100 };
+      expect(ours.retrieve(q).map(name)).toEqual(real.retrieve(q).map(name));
+    });
   });
 });

@@ -8,9 +8,18 @@
 // matching key wins, so a file mount can replace one file inside a mounted directory. A directory
 // request serves its index.html. Nothing outside a mount is reachable (no `..` escapes). Every
 // response is `no-store`, so a browser never mixes two builds.
+//
+// Options: headers (added to every response, e.g. a Content-Security-Policy); recordErrors (every
+// HTML page gets <script src="/__harness/record-errors.js"> first in its <head>: the error recorder
+// of ./browsers.mjs, so engines without console events see errors during load too; an external
+// script, so it also runs under a CSP with script-src 'self').
 import { createServer } from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve as resolvePath, sep } from 'node:path';
+import { installErrorRecorder } from './browsers.mjs';
+
+const RECORDER_PATH = '/__harness/record-errors.js';
+const RECORDER_TAG = `<script src="${RECORDER_PATH}"></script>`;
 
 export const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -55,7 +64,7 @@ function isDir(p) {
 
 /**
  * @param {Record<string,string>} mounts URL prefix -> directory (prefix ends in '/') or file
- * @param {{ host?: string, port?: number, log?: boolean }} [options]
+ * @param {{ host?: string, port?: number, headers?: Record<string,string>, recordErrors?: boolean }} [options]
  */
 export async function startStaticServer(mounts, options = {}) {
   const host = options.host || '127.0.0.1';
@@ -72,6 +81,8 @@ export async function startStaticServer(mounts, options = {}) {
     .sort((a, b) => b.prefix.length - a.prefix.length);
 
   const requests = []; // [method, path, status], for debugging a failing test
+  const extraHeaders = options.headers || {};
+  const recorder = `(${installErrorRecorder})();\n`;
 
   function lookup(pathname) {
     for (const m of table) {
@@ -100,21 +111,32 @@ export async function startStaticServer(mounts, options = {}) {
     } catch {
       pathname = null;
     }
-    const file = pathname && (req.method === 'GET' || req.method === 'HEAD') ? lookup(pathname) : null;
-    if (!file) {
-      requests.push([req.method, req.url, 404]);
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-      res.end('not found');
-      return;
+    const head = req.method === 'HEAD';
+    const send = (status, type, body) => {
+      requests.push([req.method, req.url, status]);
+      res.writeHead(status, { ...extraHeaders, 'content-type': type, 'content-length': body.length, 'cache-control': 'no-store' });
+      res.end(head ? undefined : body);
+    };
+    if (options.recordErrors && pathname === RECORDER_PATH) {
+      return send(200, 'text/javascript; charset=utf-8', Buffer.from(recorder));
+    }
+    const file = pathname && (req.method === 'GET' || head) ? lookup(pathname) : null;
+    if (!file) return send(404, 'text/plain; charset=utf-8', Buffer.from('not found'));
+    if (options.recordErrors && /\.html?$/i.test(file)) {
+      let html = readFileSync(file, 'utf8');
+      const at = /<head(\s[^>]*)?>/i.exec(html);
+      html = at ? html.slice(0, at.index + at[0].length) + RECORDER_TAG + html.slice(at.index + at[0].length) : RECORDER_TAG + html;
+      return send(200, contentType(file), Buffer.from(html));
     }
     requests.push([req.method, req.url, 200]);
     const size = statSync(file).size;
     res.writeHead(200, {
+      ...extraHeaders,
       'content-type': contentType(file),
       'content-length': size,
       'cache-control': 'no-store',
     });
-    if (req.method === 'HEAD') {
+    if (head) {
       res.end();
       return;
     }

@@ -1,6 +1,8 @@
 // The drop-in proof: the canvas demo pages that ship in the real @timohausmann/quadtree-js 1.2.6
 // npm tarball (docs/*.html), run unchanged in Debian's Chromium with their ./quadtree.min.js
-// replaced by our dist/quadtree.js.
+// replaced by each dist file that loads as a classic script (dist/quadtree.js, dist/quadtree.csp.js).
+// Chromium only: the pages are driven with the real pointer, seeded by init scripts and captured
+// in screenshots, through the harness's playwright page.
 //
 // - live: each page with our build and real animation frames; the mouse wanders over the canvas;
 //   no page error, no console error (other than the "failed to load" of the CDN resources we abort),
@@ -16,12 +18,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startStaticServer } from './support/static-server.mjs';
-import { frames, launchChromium, openPage } from './support/chromium.mjs';
+import { mulberry32 } from '../support/prng.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+import { frames, launch } from '../support/browsers.mjs';
+import { DIST, selectedEntries } from '../support/dist.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const dist = join(root, 'dist');
+const CLASSIC = selectedEntries().filter((e) => e.script);
 const artifacts = join(root, 'tests', 'artifacts');
 const VERSION = '1.2.6';
 
@@ -45,17 +49,8 @@ const SPECS = {
   'test-10000-1.2.0.html': { total: 10000, once: true },
 };
 
-// Math.random seeded (mulberry32), before any script of the page runs.
-const seededRandom = (seed) => `(() => {
-  let s = ${seed} >>> 0;
-  Math.random = function random() {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();`;
+// Math.random seeded (the tests' one PRNG, mulberry32, sent as source), before any script of the page runs.
+const seededRandom = (seed) => `Math.random = (${mulberry32.toString()})(${seed});`;
 
 // requestAnimationFrame that only runs when the test says so: window.__stepFrames(n).
 const manualFrames = `(() => {
@@ -185,7 +180,7 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
   let source = '';
 
   beforeAll(async () => {
-    if (!existsSync(join(dist, 'quadtree.js'))) throw new Error('dist/quadtree.js is missing: run `npm run build` first');
+    for (const e of CLASSIC) if (!existsSync(e.path)) throw new Error(`dist/${e.name} is missing: run \`npm run build\` first`);
     tmp = mkdtempSync(join(tmpdir(), 'quadtree-js-demos-'));
     let tarball = null;
     try {
@@ -239,17 +234,19 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
       expect(live, `${name} loads no other copy of the library`).not.toMatch(/<script[^>]+src="[^"]*quadtree(?!\.min\.js")/);
     }
 
-    server = await startStaticServer({
-      '/orig/': docs,
-      '/ours/': docs,
-      '/ours/quadtree.min.js': join(dist, 'quadtree.js'),
-    });
-    browser = await launchChromium();
+    // /orig/: the pages with their own quadtree.min.js; /<dist file>/: with it replaced by ours
+    const mounts = { '/orig/': docs };
+    for (const e of CLASSIC) {
+      mounts[`/${e.name}/`] = docs;
+      mounts[`/${e.name}/quadtree.min.js`] = e.path;
+    }
+    server = await startStaticServer(mounts);
+    browser = await launch('chromium');
     mkdirSync(artifacts, { recursive: true });
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close().catch(() => {});
+    await browser?.close();
     await server?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
@@ -259,23 +256,25 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
     expect(pages).toContain('simple.html');
   });
 
+  const original = new Map(); // page -> the original's samples, run once for every dist file
+
+  describe.each(CLASSIC)('on dist/$name', (entry) => {
   // Each page: our build, real frames, the mouse over the canvas.
   for (const name of WANTED) {
     it(`live: ${name}`, async (ctx) => {
       if (!pages.includes(name)) return ctx.skip();
-      const tab = await openPage(browser, { initScripts: [{ content: seededRandom(12345) }] });
+      const tab = await browser.open(server.url(`/${entry.name}/${name}`), { initScripts: [seededRandom(12345)] });
       try {
-        const response = await tab.page.goto(server.url(`/ours/${name}`), { waitUntil: 'load' });
-        expect(response.status()).toBe(200);
+        expect(tab.status).toBe(200);
         // it is our library the page runs (dispose is ours; quadtree-js has none)
-        expect(await tab.page.evaluate(() => typeof Quadtree.prototype.dispose)).toBe('function');
-        await frames(tab.page, 5);
-        const samples = await drive(tab.page, name, (n) => frames(tab.page, n), false);
-        await frames(tab.page, 30); // let the animation run
-        samples.push(await snapshot(tab.page, false));
-        await tab.page.screenshot({ path: join(artifacts, `quadtree-js-demo-${name.replace(/\.html$/, '')}.png`) });
+        expect(await tab.playwright.evaluate(() => typeof Quadtree.prototype.dispose)).toBe('function');
+        await frames(tab.playwright, 5);
+        const samples = await drive(tab.playwright, name, (n) => frames(tab.playwright, n), false);
+        await frames(tab.playwright, 30); // let the animation run
+        samples.push(await snapshot(tab.playwright, false));
+        await tab.playwright.screenshot({ path: join(artifacts, `quadtree-js-demo-${name.replace(/\.html$/, '')}-${entry.name}.png`) });
 
-        expect(tab.unexpectedErrors()).toEqual([]);
+        expect(await tab.errors()).toEqual([]);
         const last = samples[samples.length - 1];
         expect(last.pixels.painted, `${name}: the canvas is painted`).toBeGreaterThan(1000);
         checkCounters(name, samples);
@@ -286,12 +285,12 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
           // the page's own retrieve is patched onto our prototype and is what the page calls: ours
           // returns an array, the patch returns { objects, nodes }, and the page reads
           // candidates.objects.length, so the green candidates above come through the patch
-          const patched = await tab.page.evaluate(() => String(Quadtree.prototype.retrieve));
+          const patched = await tab.playwright.evaluate(() => String(Quadtree.prototype.retrieve));
           expect(patched).toContain('nodes.push(this)');
         }
         const requested = server.requests.map((r) => r[1]);
-        expect(requested).toContain(`/ours/${name}`);
-        expect(requested).toContain('/ours/quadtree.min.js');
+        expect(requested).toContain(`/${entry.name}/${name}`);
+        expect(requested).toContain(`/${entry.name}/quadtree.min.js`);
       } finally {
         await tab.close();
       }
@@ -303,21 +302,24 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
     it(`same pixels as the original: ${name}`, async (ctx) => {
       if (!pages.includes(name)) return ctx.skip();
       const runs = {};
-      for (const flavour of ['orig', 'ours']) {
-        const tab = await openPage(browser, { initScripts: [{ content: seededRandom(987654321) }, { content: manualFrames }] });
+      for (const flavour of original.has(name) ? ['ours'] : ['orig', 'ours']) {
+        const path = flavour === 'orig' ? `/orig/${name}` : `/${entry.name}/${name}`;
+        const tab = await browser.open(server.url(path), { initScripts: [seededRandom(987654321), manualFrames] });
         try {
-          await tab.page.goto(server.url(`/${flavour}/${name}`), { waitUntil: 'load' });
-          const ours = await tab.page.evaluate(() => typeof Quadtree.prototype.dispose === 'function');
+          const page = tab.playwright;
+          const ours = await page.evaluate(() => typeof Quadtree.prototype.dispose === 'function');
           expect(ours, `${flavour} run loads the ${flavour} library`).toBe(flavour === 'ours');
-          const step = (n) => tab.page.evaluate((k) => window.__stepFrames(k), n);
-          const samples = await drive(tab.page, name, step, true);
-          expect(tab.unexpectedErrors(), `${flavour}: ${name}`).toEqual([]);
+          const step = (n) => page.evaluate((k) => window.__stepFrames(k), n);
+          const samples = await drive(page, name, step, true);
+          expect(await tab.errors(), `${flavour}: ${name}`).toEqual([]);
           // timings and frame rates are not deterministic; everything else is
           runs[flavour] = samples.map(({ fps, time, ...rest }) => rest);
         } finally {
           await tab.close();
         }
       }
+      if (runs.orig) original.set(name, runs.orig);
+      runs.orig = original.get(name);
       expect(runs.orig.length).toBeGreaterThan(0);
       if (!SPECS[name].noCounters) {
         expect(Math.max(...runs.orig.map((s) => int(s.cand))), 'the original found candidates').toBeGreaterThan(0);
@@ -325,4 +327,5 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
       expect(runs.ours).toEqual(runs.orig);
     }, 600_000);
   }
+  });
 });

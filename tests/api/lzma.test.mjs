@@ -1,20 +1,17 @@
-// js/lib/lzma.js, the raw-LZMA decoder that unpacks the embedded wasm at load time, against xz
+// js/src/lzma.js, the raw-LZMA decoder that unpacks the embedded wasm at load time, against xz
 // (the encoder the bundler uses): seeded inputs of several kinds through several literal/position
 // settings and presets, the real wasm, the wasm inside each dist file, and malformed input, which
-// must throw or stop, never loop or read out of bounds. And js/lib/base64.js against Buffer.
+// must throw or stop, never loop or read out of bounds. And js/src/base64.js against Buffer.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rng } from './seeded.mjs';
+import { base64 } from '../../js/src/base64.js';
+import { unlzma } from '../../js/src/lzma.js';
+import { rng } from '../support/prng.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// The files are fragments the bundler pastes in; here they become a function returning theirs.
-const { unlzma, base64 } = new Function(
-  `${['lzma.js', 'base64.js'].map((f) => readFileSync(join(root, 'js', 'lib', f), 'utf8')).join('\n')}\n` +
-    'return { unlzma, base64 };',
-)();
 
 const xz = (bytes, props) => execFileSync('xz', ['--format=raw', `--lzma1=${props}`, '-c'], { input: bytes });
 const propsOf = (props) => Object.fromEntries(props.split(',').slice(1).map((kv) => kv.split('=')).map(([k, v]) => [k, +v]));

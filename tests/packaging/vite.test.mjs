@@ -1,14 +1,14 @@
 // The ES module entry in a bundler, as a Vite app uses it: `import Quadtree from 'quadtree-wasm'`
 // resolved through package.json's exports, both from `vite build` output and from the dev server,
-// loaded in Chromium with no await before `new Quadtree`.
+// loaded in Chromium, Firefox ESR and WebKitGTK with no await before `new Quadtree`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, createServer } from 'vite';
-import { startStaticServer } from './support/static-server.mjs';
-import { launchChromium, openPage } from './support/chromium.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+import { ENGINES, launch, withPage } from '../support/browsers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -30,7 +30,7 @@ window.__result = {
 `;
 const EXPECTED = { candidates: 2, hits: 2, pairs: 1, linearPairs: 1, same: true };
 
-describe('in a Vite app', () => {
+describe.each(ENGINES)('in a Vite app, in %s', (engine) => {
   let dir;
   let browser;
 
@@ -41,7 +41,7 @@ describe('in a Vite app', () => {
     writeFileSync(join(dir, 'package.json'), '{"name":"vite-app","private":true,"type":"module"}');
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="/main.js"></script></body></html>');
     writeFileSync(join(dir, 'main.js'), APP);
-    browser = await launchChromium();
+    browser = await launch(engine);
   }, 180_000);
 
   afterAll(async () => {
@@ -49,16 +49,11 @@ describe('in a Vite app', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function resultAt(url) {
-    const p = await openPage(browser);
-    try {
-      await p.page.goto(url);
-      await p.page.waitForFunction(() => window.__result !== undefined, null, { timeout: 60_000 });
-      return { result: await p.page.evaluate(() => window.__result), errors: p.unexpectedErrors() };
-    } finally {
-      await p.close();
-    }
-  }
+  const resultAt = (url) =>
+    withPage(browser, url, async (page) => ({
+      result: await page.waitFor(() => window.__result, undefined, 60_000),
+      errors: await page.errors(),
+    }));
 
   it('works from `vite build` output', async () => {
     await build({ root: dir, logLevel: 'silent', configFile: false, build: { outDir: join(dir, 'out') } });

@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import Quadtree, { Quadtree as NamedQuadtree } from '../../dist/quadtree.mjs';
-import { RealQuadtree, loadIndependentCopy, walk, nodeAt, distinctObjects } from './reference.mjs';
-import { rng, genObject, snapshot } from './seeded.mjs';
+import { RealQuadtree, loadIndependentCopy, walk, nodeAt, distinctObjects } from '../support/reference.mjs';
+import { rng } from '../support/prng.mjs';
+import { genObject, snapshot } from '../support/scenes.mjs';
 
 const require = createRequire(import.meta.url);
 const BOUNDS = () => ({ x: 0, y: 0, width: 640, height: 480 });

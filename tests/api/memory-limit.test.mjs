@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32 } from './seeded.mjs';
+import { mulberry32 } from '../support/prng.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const Quadtree = createRequire(import.meta.url)(join(root, 'build-wasm', 'quadtree.capped.js'));

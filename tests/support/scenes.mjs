@@ -1,52 +1,6 @@
-// Seeded randomness and scene generators shared by the JS tests. Everything here is a pure
-// function of the seed, so a failing scenario is reproduced by its seed alone.
-
-/** mulberry32: a tiny 32-bit PRNG; returns a function giving floats in [0, 1). */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function () {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A PRNG with the helpers the generators need. */
-export function rng(seed) {
-  const next = mulberry32(seed);
-  const r = {
-    seed,
-    next,
-    /** float in [a, b) */
-    float: (a = 0, b = 1) => a + (b - a) * next(),
-    /** integer in [a, b] */
-    int: (a, b) => a + Math.floor(next() * (b - a + 1)),
-    chance: (p) => next() < p,
-    pick: (list) => list[Math.floor(next() * list.length)],
-    /** picks a key of { key: weight } */
-    weighted: (weights) => {
-      const keys = Object.keys(weights);
-      let total = 0;
-      for (const k of keys) total += weights[k];
-      let t = next() * total;
-      for (const k of keys) {
-        t -= weights[k];
-        if (t < 0) return k;
-      }
-      return keys[keys.length - 1];
-    },
-    shuffle: (list) => {
-      for (let i = list.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [list[i], list[j]] = [list[j], list[i]];
-      }
-      return list;
-    },
-  };
-  return r;
-}
+// Seeded scene generators shared by the JS tests: bounds, rects, game objects and queries drawn
+// from an rng() of ./prng.mjs. Everything here is a pure function of the generator's seed, so a
+// failing scenario is reproduced by its seed alone.
 
 /** Root bounds: zero, negative and fractional origins, fractional and odd sizes. */
 export function genBounds(r) {

@@ -8,7 +8,7 @@ WebAssembly.Instance = function Instance(module, imports) {
   for (const v of Object.values(instance.exports)) if (v instanceof WebAssembly.Memory) memory = v;
   return instance;
 };
-const { Quadtree, LinearQuadtree } = await import('../../../dist/quadtree.mjs');
+const { Quadtree, LinearQuadtree } = await import('../../dist/quadtree.mjs');
 WebAssembly.Instance = RealInstance;
 
 const rounds = Number(process.argv[2] || 60);

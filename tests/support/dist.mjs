@@ -1,0 +1,57 @@
+// The dist entries every conformance suite runs against: the one list. Each entry is loaded the
+// way its users load it (require for the classic files, import for the ES modules); the CSP files
+// are the builds without embind, with the same API.
+//
+//   import { DIST_ENTRIES, loadEntries } from '../support/dist.mjs';
+//   const LIBS = await loadEntries();                 // [{ entry, Quadtree, LinearQuadtree, exports }]
+//   describe.each(byName(LIBS))('dist/%s', (name, { Quadtree }) => { ... });
+//
+// DIST=quadtree.csp.js (a comma-separated list of names) narrows a run to some entries.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = join(ROOT, 'dist');
+
+/**
+ * name: the file in dist/; load: how users load it in Node; csp: built without embind (no run-time
+ * code generation); script: also a classic script for <script src> and importScripts.
+ */
+export const DIST_ENTRIES = Object.freeze([
+  { name: 'quadtree.js', load: 'require', csp: false, script: true },
+  { name: 'quadtree.mjs', load: 'import', csp: false, script: false },
+  { name: 'quadtree.csp.js', load: 'require', csp: true, script: true },
+  { name: 'quadtree.csp.mjs', load: 'import', csp: true, script: false },
+].map((e) => Object.freeze({ ...e, path: join(DIST, e.name) })));
+
+const require = createRequire(import.meta.url);
+
+/** The entries this run covers: all of them, or those named in DIST. */
+export function selectedEntries(entries = DIST_ENTRIES) {
+  const only = process.env.DIST ? new Set(process.env.DIST.split(',').map((s) => s.trim())) : null;
+  const out = only ? entries.filter((e) => only.has(e.name)) : [...entries];
+  if (only && out.length === 0) throw new Error(`DIST=${process.env.DIST} names no dist entry (${entries.map((e) => e.name).join(', ')})`);
+  return out;
+}
+
+/** Loads one entry as its users do; returns { entry, Quadtree, LinearQuadtree, exports }. */
+export async function loadEntry(entry) {
+  if (!existsSync(entry.path)) throw new Error(`dist/${entry.name} is missing: run \`npm run build\` first`);
+  const exports = entry.load === 'require' ? require(entry.path) : await import(pathToFileURL(entry.path).href);
+  const Quadtree = entry.load === 'require' ? exports : exports.default;
+  if (typeof Quadtree !== 'function') throw new Error(`dist/${entry.name} exports no Quadtree class`);
+  if (exports.Quadtree !== Quadtree) throw new Error(`dist/${entry.name}: the named Quadtree export is not the class`);
+  return { entry, Quadtree, LinearQuadtree: exports.LinearQuadtree, exports };
+}
+
+/** Every selected entry, loaded. */
+export async function loadEntries(entries = selectedEntries()) {
+  const out = [];
+  for (const e of entries) out.push(await loadEntry(e));
+  return out;
+}
+
+/** [name, lib] pairs for describe.each(...)('dist/%s', (name, lib) => ...). */
+export const byName = (libs) => libs.map((lib) => [lib.entry.name, lib]);
