@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # First-run set-up for `npm start` and `npm test`: installs what this project needs on Debian 12
-# (Emscripten, Chromium and its driver, clang with libFuzzer) when missing, the npm
+# (Emscripten, the three browser engines the tests drive: Chromium and its driver, Firefox ESR,
+# WebKitGTK's WebDriver and MiniBrowser with Xvfb; clang with libFuzzer) when missing, the npm
 # devDependencies, and builds dist/.
 # Each step is skipped when already done, so later runs cost a second.
 set -euo pipefail
@@ -10,6 +11,11 @@ missing=()
 command -v emcc > /dev/null || missing+=(emscripten)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+# WebKitWebDriver and the MiniBrowser (/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser);
+# WebKitGTK has no headless mode, so the tests run it on an Xvfb display.
+command -v WebKitWebDriver > /dev/null || missing+=(webkit2gtk-driver)
+command -v Xvfb > /dev/null || missing+=(xvfb)
 command -v cmake > /dev/null || missing+=(cmake)
 command -v g++ > /dev/null || missing+=(g++)
 [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)

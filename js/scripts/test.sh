@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the C++ core under GoogleTest (ctest) with sanitizers, a short fuzz run of the core,
-# then Vitest in Node and in Chromium.
+# then Vitest: tests/api, tests/conformance (every dist file), tests/packaging and tests/browser
+# (Chromium, Firefox ESR and WebKitGTK, driven from Node).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 status=0
@@ -33,7 +34,7 @@ else
   echo "fuzz: skipped, clang++ is missing (npm run setup installs it)"; status=1
 fi
 
-echo "== JavaScript (Vitest: node and chromium projects)"
+echo "== JavaScript (Vitest: API, conformance on every dist file, packaging, browsers: Chromium, Firefox, WebKit)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=build-test/vitest.json || status=1
 # One closing line for the whole run: GoogleTest's and Vitest's counts together.
 node -e '
