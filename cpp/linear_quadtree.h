@@ -39,6 +39,9 @@
 // D = 12; plus 68 bytes per object id up to the largest id inserted, and pairs() scratch of 40
 // bytes per band an object is listed in (at most 4 per object on average; 1.3 in a scene of
 // objects a third of a cell across).
+//
+// One class, a file per job: linear_quadtree.cpp placement and every change; _queries.cpp
+// search() and collides(); _pairs.cpp pairs(); _debug.cpp stats(), nodes() and validate().
 #pragma once
 
 #include <algorithm>
@@ -46,16 +49,24 @@
 #include <string>
 #include <vector>
 
-#include "quadtree.h"  // qt::Rect, qt::Stats
+#include "debug.h"     // qt::Stats
+#include "geometry.h"  // qt::Rect, overlaps()
+#include "version.h"
 
 namespace qt {
 
 class LinearQuadtree {
  public:
   static constexpr int32_t kMaxDepth = 12;
+  // The depth rule, the one copy: a tree asked for `depth` has levels 0..clampDepth(depth).
+  static int32_t clampDepth(int32_t depth) { return std::min(std::max(depth, int32_t(1)), kMaxDepth); }
+  // Nodes of a tree with levels 0..depth (depth already clamped): (4^(depth + 1) - 1) / 3.
+  static size_t nodeCount(int32_t depth) { return ((size_t(1) << (2 * depth + 2)) - 1) / 3; }
+  // The room a tree asked for `depth` takes before any object is inserted.
+  static size_t bytesFor(int32_t depth) { return sizeof(LinearQuadtree) + sizeof(Node) * nodeCount(clampDepth(depth)); }
 
-  // A tree over `bounds` with levels 0..depth; depth is clamped to 1..kMaxDepth. Bounds whose w
-  // or h is not a finite number > 0 put every object in one node (still correct, only slow).
+  // A tree over `bounds` with levels 0..clampDepth(depth). Bounds whose w or h is not a finite
+  // number > 0 put every object in one node (still correct, only slow).
   LinearQuadtree(Rect bounds, int32_t depth);
 
   // Indexes object `id` (a dense int32 >= 0; negative ids are ignored) with `rect`. An id already
@@ -116,12 +127,19 @@ class LinearQuadtree {
   bool listsMaintained() const { return linked_; }
   int32_t depth() const { return depth_; }
   const Rect& bounds() const { return bounds_; }
+  // Bumped by every call that may change what a query answers (insert, update, remove, clear),
+  // never by a query (version.h).
+  uint32_t version() const { return version_.now(); }
 
  private:
   struct Node {     // 8 bytes
     int32_t head;   // first object of the node's list, or -1
     int32_t count;  // objects in the node and below it
   };
+  // The one funnel every mutation goes through (version.h).
+  void changed() { version_.bump(); }
+  Version version_;
+
   struct Cells {  // 16 bytes; an object's cell range at level D, inclusive, x0 <= x1, y0 <= y1
     int32_t x0, y0, x1, y1;
   };
@@ -130,19 +148,42 @@ class LinearQuadtree {
     int32_t next, prev;  // neighbours in that node's list, or -1
   };
   struct Entry {  // 40 bytes; pairs() scratch: an object's edges as the overlap test reads them
-    double x0, x1, y0, y1;  // x, x + w, y, y + h
+    Edges edges;
     int32_t id;
     uint32_t tag;  // the top band it is listed in << 16 | the column of its left edge
   };
 
-  int32_t cell(double v, double origin, double scale) const;
+  int32_t cell(double v, double origin, double scale) const;  // below the class
   Cells cellsOf(const Rect& r) const;
   int32_t shiftOf(const Cells& c) const;  // D - the level of the node holding the range
   int32_t nodeOf(const Cells& c) const;
+  // Bit length of m (0 for 0): how many low bits two cell coordinates differ in.
+  static int32_t bitLength(uint32_t m) { return m ? 32 - __builtin_clz(m) : 0; }
   // Calls visit(level, cx, cy, own, below) for every node whose subtree holds objects,
   // depth-first; own: objects in the node itself, below: under it. No recursion.
   template <class Visit>
-  void walkOccupied(Visit visit) const;
+  void walkOccupied(Visit visit) const {
+    if (nodes_[0].count == 0) return;
+    struct Frame {
+      int32_t level, cx, cy;
+    };
+    Frame stack[3 * kMaxDepth + 1];
+    int32_t top = 0;
+    stack[top++] = {0, 0, 0};
+    while (top > 0) {
+      const Frame f = stack[--top];
+      int32_t below = 0;
+      if (f.level < depth_) {
+        for (int32_t q = 3; q >= 0; --q) {
+          const Frame c{f.level + 1, 2 * f.cx + (q & 1), 2 * f.cy + (q >> 1)};
+          const int32_t n = nodes_[index(c.level, c.cx, c.cy)].count;
+          below += n;
+          if (n > 0) stack[top++] = c;
+        }
+      }
+      visit(f.level, f.cx, f.cy, nodes_[index(f.level, f.cx, f.cy)].count - below, below);
+    }
+  }
   int32_t index(int32_t level, int32_t cx, int32_t cy) const {
     return offsets_[level] + (cy << level) + cx;
   }
@@ -152,7 +193,11 @@ class LinearQuadtree {
   void countPath(const Cells& c, int32_t delta) const;  // every ancestor-or-self's subtree count
   void movePath(const Cells& from, const Cells& to);
   int32_t levelOf(const Cells& c) const { return depth_ - shiftOf(c); }
-  void relinked() const;   // the lists and counts, rebuilt if moves stopped maintaining them
+  void relinked() const {  // the lists and counts, rebuilt if moves stopped maintaining them
+    relinks_ = 0;
+    if (!linked_) relink();
+  }
+  void relink() const;
   void zeroNodes() const;  // empties every node, walking the counts if they are too many to fill
   bool query(const Rect& q, std::vector<int32_t>* out) const;  // out null: stop at the first hit
   bool pairsChecked(std::vector<int32_t>& out);  // false: out of memory
@@ -179,5 +224,25 @@ class LinearQuadtree {
   std::vector<int32_t> keys_, rows_, columns_;
   std::vector<Entry> entries_, band_;    // pairs(): every band's entries; one band in x order
 };
+
+// Inline: insert(), update() and every query (each in a file of its own) start here.
+
+// floor((v - origin) * scale) clamped to [0, side - 1]. Monotone in v (IEEE subtraction and
+// multiplication by a constant >= 0 round monotonically), which is what makes the integer ranges
+// safe for pruning: a.x < b.x + b.w implies cell(a.x) <= cell(b.x + b.w). NaN goes to 0.
+inline int32_t LinearQuadtree::cell(double v, double origin, double scale) const {
+  const double c = (v - origin) * scale;
+  if (!(c >= 0)) return 0;
+  if (c >= double(side_)) return side_ - 1;
+  return int32_t(c);  // c >= 0, so truncation is floor
+}
+
+// min/max of the corners' cells, so a negative w or h still gives an ordered range that covers
+// every rect the real one can overlap.
+inline LinearQuadtree::Cells LinearQuadtree::cellsOf(const Rect& r) const {
+  const int32_t ax = cell(r.x, bounds_.x, scaleX_), bx = cell(r.x + r.w, bounds_.x, scaleX_);
+  const int32_t ay = cell(r.y, bounds_.y, scaleY_), by = cell(r.y + r.h, bounds_.y, scaleY_);
+  return {std::min(ax, bx), std::min(ay, by), std::max(ax, bx), std::max(ay, by)};
+}
 
 }  // namespace qt

@@ -1,22 +1,14 @@
+// Quadtree's storage and every change to it: insert and split as quadtree-js does them, remove,
+// update, clear. Each change goes through changed() (version.h), which is all the packed copy and
+// the leaf grid need to know.
 #include "quadtree.h"
 
 #include "memory_guard.h"
-#include "sort.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace qt {
-
-Rect childRect(const Rect& n, int quadrant) {
-  const double w = n.w / 2, h = n.h / 2;
-  switch (quadrant) {
-    case 0: return {n.x + w, n.y, w, h};
-    case 1: return {n.x, n.y, w, h};
-    case 2: return {n.x, n.y + h, w, h};
-    default: return {n.x + w, n.y + h, w, h};
-  }
-}
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
@@ -44,23 +36,20 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
   const size_t cap = std::max(nodes_.size() + extra, 2 * nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node.
-  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && growTo(packStart_, cap) &&
-         growTo(leafRepeats_, cap) && growTo(stack_, cap + 4) && growTo(pending_, cap) &&
-         growTo(leaves_, 2 * cap) && growTo(freeBlocks_, cap / 4 + 1) &&
-         growTo(gridCells_, std::min(cap, kGridCells)) &&
-         growTo(leafBounds_, 4 * std::min(cap, kGridCells)) && growTo(nodes_, cap);
+  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
+         growTo(stack_, cap + 4) && growTo(pending_, cap) && growTo(leaves_, 2 * cap) &&
+         growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
   const size_t cap = std::max(links_.size() + extra - freeLinks_, 2 * links_.capacity());
-  return growTo(packedIds_, cap) && growTo(packedRects_, cap) && growTo(leafObjects_, cap) &&
-         growTo(links_, cap);
+  return packed_.growLinks(cap) && growTo(leafObjects_, cap) && growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
   const size_t cap = std::max(entryObject_.size() + extra, 2 * entryObject_.capacity());
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
-         growTo(entryHome_, cap) && growTo(entrySplit_, cap) && growTo(entryPacked_, cap) &&
+         growTo(entryHome_, cap) && growTo(entrySplit_, cap) && packed_.growEntries(cap) &&
          growTo(entryObject_, cap);
 }
 
@@ -129,16 +118,10 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
       return false;
     const int32_t first = allocChildren();
     const Rect parent = rects_[n];
-    // childMask()'s midlines, computed the same way: a rect goes to one child only if it clears
-    // each of them on that child's side.
-    const double midX = parent.x + parent.w / 2, midY = parent.y + parent.h / 2;
     for (int q = 0; q < 4; ++q) {
       rects_[first + q] = childRect(parent, q);
       levels_[first + q] = levels_[n] + 1;
-      Reach r = reach_[n];
-      if (q == 0 || q == 3) r.lowX = std::max(r.lowX, midX); else r.highX = std::min(r.highX, midX);
-      if (q >= 2) r.lowY = std::max(r.lowY, midY); else r.highY = std::min(r.highY, midY);
-      reach_[first + q] = r;
+      reach_[first + q] = reach_[n].child(parent, q);
     }
     int32_t l = nodes_[n].head;
     nodes_[n] = {first, -1, -1, 0};
@@ -198,7 +181,7 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
     maxObject_ = object;
   }
   if (objEntries_[object] < 0) ++objectCount_;
-  packed_ = false;
+  changed();
   const Rect before = objRect_[object];
   const int32_t entry = allocEntry(object, rect);
   entryHome_[entry] = node;
@@ -253,127 +236,6 @@ QT_COLD void Quadtree::dropEntry(int32_t object, int32_t entry) {
   freeEntry_ = entry;
 }
 
-void Quadtree::beginQuery(int32_t maxObject) {
-  if (int32_t(stamps_.size()) <= maxObject) stamps_.resize(size_t(maxObject) + 1, 0);
-  if (++query_ == 0) {  // wrapped: forget every old stamp
-    std::fill(stamps_.begin(), stamps_.end(), 0);
-    query_ = 1;
-  }
-}
-
-bool Quadtree::stampFresh(int32_t object) {
-  if (stamps_[object] == query_) return false;
-  stamps_[object] = query_;
-  return true;
-}
-
-void Quadtree::pack() {
-  packStart_.resize(nodes_.size());
-  entryPacked_.resize(entryObject_.size());
-  leafRepeats_.assign(nodes_.size(), 0);
-  packedIds_.clear();
-  packedRects_.clear();
-  forEachLeaf(root(), [&](int32_t n) {  // depth-first, so neighbouring leaves sit together
-    packStart_[n] = int32_t(packedIds_.size());
-    bool fresh = false;  // a stamp scope begun for this leaf
-    for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
-      const int32_t e = links_[l].entry, object = entryObject_[e];
-      const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
-      entryPacked_[e] = int32_t(packedIds_.size());
-      packedIds_.push_back(once ? object : ~object);
-      packedRects_.push_back(objRect_[object]);
-      if (objEntries_[object] == e && entryNext_[e] < 0) continue;  // one entry: once per leaf
-      if (!fresh) beginQuery(maxObject_), fresh = true;
-      if (!stampFresh(object)) leafRepeats_[n] = 1;
-    }
-  });
-  packed_ = true;
-  gridBuilt_ = false;
-}
-
-// Calls visit(n) for every leaf below `node` that `rect` reaches, in quadtree-js's order.
-template <class Visit>
-void Quadtree::forLeaves(int32_t node, const Rect& rect, Visit visit) {
-  // The single-child path first, without the stack (as in place()).
-  stack_.clear();
-  stack_.push_back(deepestAlone(node, rect));
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (nd.children < 0) {
-      if (!visit(n)) return;
-      continue;
-    }
-    const unsigned mask = childMask(rects_[n], rect);
-    for (int q = 3; q >= 0; --q)
-      if (mask & (1u << q)) stack_.push_back(nd.children + q);
-  }
-}
-
-void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
-  if (!packed_) pack();
-  // quadtree-js removes duplicates at every node whose level is 0, within its subtree: with the
-  // usual root level 0 that is the whole result; below a negative root level, each subtree at
-  // level 0 on its own; above level 0, or for a fractional level, nowhere.
-  const double start = levels_[node];
-  const bool scopes = dedup && start <= 0 && start == std::floor(start);
-  // First the leaves (and where a new de-duplication scope starts), then one copy pass into room
-  // made once: the copy loop is the hot one.
-  leaves_.clear();
-  size_t total = 0;
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    const Node& nd = nodes_[n];
-    if (scopes && levels_[n] == 0) leaves_.push_back(~n);  // marks a scope's start
-    if (nd.children < 0) {
-      leaves_.push_back(n);
-      total += size_t(nd.count);
-      continue;
-    }
-    const unsigned mask = childMask(rects_[n], rect);
-    for (int q = 3; q >= 0; --q)
-      if (mask & (1u << q)) stack_.push_back(nd.children + q);
-  }
-  const size_t base = out.size();
-  out.resize(base + total);
-  int32_t* dst = out.data() + base;
-  for (const int32_t n : leaves_) {
-    if (n < 0) {
-      beginQuery(maxObject_);
-      continue;
-    }
-    const int32_t* ids = packedIds_.data() + packStart_[n];
-    const int32_t count = nodes_[n].count;
-    if (!scopes || levels_[n] < 0) {
-      for (int32_t i = 0; i < count; ++i) *dst++ = ids[i] < 0 ? ~ids[i] : ids[i];
-      continue;
-    }
-    for (int32_t i = 0; i < count; ++i) {
-      const int32_t v = ids[i];
-      if (v >= 0) *dst++ = v;
-      else if (stampFresh(~v)) *dst++ = ~v;
-    }
-  }
-  out.resize(size_t(dst - out.data()));
-}
-
-int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {
-  if (!packed_) pack();
-  const int32_t n = deepestAlone(node, rect);
-  return nodes_[n].children < 0 && listAnswers(node, n, dedup) ? n : -1;
-}
-
-bool Quadtree::listAnswers(int32_t node, int32_t leaf, bool dedup) const {
-  // De-duplication applies to this leaf when some node from `node` down to it is at level 0.
-  const double start = levels_[node];
-  const bool scoped = dedup && start <= 0 && start == std::floor(start) && levels_[leaf] >= 0;
-  return !(scoped && leafRepeats_[leaf]);
-}
-
 bool Quadtree::contains(int32_t object) const {
   return object >= 0 && object <= maxObject_ && objEntries_[object] >= 0;
 }
@@ -416,7 +278,7 @@ void Quadtree::unlinkEntry(int32_t entry) {
 
 bool Quadtree::remove(int32_t object) {
   if (!contains(object)) return false;
-  packed_ = false;
+  changed();
   for (int32_t e = objEntries_[object]; e >= 0;) {
     const int32_t next = entryNext_[e];
     unlinkEntry(e);
@@ -465,9 +327,9 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
         ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(e, rect))) {
       entryRect_[e] = rect;  // stays in its leaves: nothing to relink
       objRect_[object] = rect;
-      // In one leaf, the packed copy holds it once: patch it rather than pack everything again.
-      if (packed_ && leaf >= 0) packedRects_[entryPacked_[e]] = rect;
-      else packed_ = false;
+      // In one leaf, the packed copy holds it once: patched rather than packed again.
+      const uint32_t was = changed();
+      if (leaf >= 0) packed_.rectMoved(was, version_.now(), e, rect);
       return false;
     }
     // Placed anew before the old entries go, so that running out of room leaves it where it was.
@@ -498,109 +360,8 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
   return true;
 }
 
-void Quadtree::search(const Rect& rect, std::vector<int32_t>& out) {
-  if (!packed_) pack();
-  searchBelow(root(), rect, out);
-}
-
-void Quadtree::searchNear(int32_t object, std::vector<int32_t>& out) {
-  const int32_t e = objEntries_[object];
-  // One entry placed from the root: its rect reaches its split node alone (validate() checks).
-  const bool single = entryNext_[e] < 0 && entryHome_[e] == root() && entryLeaf_[e] != kLinksLost;
-  searchBelow(single ? entrySplit_[e] : root(), objRect_[object], out);
-}
-
-void Quadtree::searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out) {
-  beginQuery(maxObject_);
-  if (packed_) {
-    forLeaves(node, rect, [&](int32_t n) {
-      const int32_t start = packStart_[n], end = start + nodes_[n].count;
-      for (int32_t i = start; i < end; ++i) {
-        if (!overlaps(packedRects_[i], rect)) continue;
-        const int32_t v = packedIds_[i];
-        if (v >= 0) out.push_back(v);
-        else if (stampFresh(~v)) out.push_back(~v);
-      }
-      return true;
-    });
-    return;
-  }
-  forLeaves(node, rect, [&](int32_t n) {
-    for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
-      const int32_t object = entryObject_[links_[l].entry];
-      if (overlaps(objRect_[object], rect) && stampFresh(object)) out.push_back(object);
-    }
-    return true;
-  });
-}
-
-bool Quadtree::collides(const Rect& rect) {
-  if (!packed_) pack();
-  bool hit = false;
-  forLeaves(root(), rect, [&](int32_t n) {
-    const int32_t start = packStart_[n], end = start + nodes_[n].count;
-    for (int32_t i = start; i < end && !hit; ++i) hit = overlaps(packedRects_[i], rect);
-    return !hit;
-  });
-  return hit;
-}
-
-int32_t Quadtree::leafAt(double x, double y) const {
-  int32_t n = root();
-  while (nodes_[n].children >= 0) {
-    const Rect& r = rects_[n];
-    const bool west = x < r.x + r.w / 2, north = y < r.y + r.h / 2;
-    n = nodes_[n].children + (north ? (west ? 1 : 0) : (west ? 2 : 3));
-  }
-  return n;
-}
-
-// A pair that overlaps is found in every leaf both reach; it is reported only by the leaf that
-// holds the top-left corner of their overlap, which is one of those (see leafAt's rule). Two
-// objects stored once each can only meet in this leaf.
-bool Quadtree::pairsInLeaf(int32_t leaf, std::vector<int32_t>& out) {
-  const int32_t start = packStart_[leaf], count = nodes_[leaf].count;
-  if (count < 2) return true;
-  leafObjects_.clear();  // packed indices of the leaf's distinct objects
-  if (!leafRepeats_[leaf]) {
-    for (int32_t i = start; i < start + count; ++i) leafObjects_.push_back(i);
-  } else {
-    beginQuery(maxObject_);
-    for (int32_t i = start; i < start + count; ++i)
-      if (stampFresh(packedIds_[i] < 0 ? ~packedIds_[i] : packedIds_[i])) leafObjects_.push_back(i);
-  }
-  // Sort by left edge and sweep: only objects that start before one ends can overlap it.
-  shellSort(leafObjects_.data(), leafObjects_.data() + leafObjects_.size(),
-            [&](int32_t a, int32_t b) { return packedRects_[a].x < packedRects_[b].x; });
-  const size_t k = leafObjects_.size();
-  for (size_t i = 0; i < k; ++i) {
-    const int32_t pa = leafObjects_[i];
-    const Rect& ra = packedRects_[pa];
-    const double right = ra.x + ra.w;
-    for (size_t j = i + 1; j < k; ++j) {
-      const int32_t pb = leafObjects_[j];
-      const Rect& rb = packedRects_[pb];
-      if (rb.x >= right) break;
-      if (!overlaps(ra, rb)) continue;
-      const int32_t a = packedIds_[pa], b = packedIds_[pb];
-      if ((a < 0 || b < 0) && leafAt(std::max(ra.x, rb.x), std::max(ra.y, rb.y)) != leaf) continue;
-      if (out.size() + 2 > out.capacity() && !growTo(out, out.size() + 2)) return false;
-      out.push_back(a < 0 ? ~a : a);
-      out.push_back(b < 0 ? ~b : b);
-    }
-  }
-  return true;
-}
-
-void Quadtree::pairs(std::vector<int32_t>& out) {
-  if (!packed_) pack();
-  bool room = true;
-  forEachLeaf(root(), [&](int32_t leaf) { room = room && pairsInLeaf(leaf, out); });
-  if (!room) noMemory_ = true;
-}
-
 void Quadtree::clear() {
-  packed_ = false;
+  changed();
   nodes_.resize(1);
   rects_.resize(1);
   reach_.resize(1);
@@ -647,7 +408,7 @@ void Quadtree::freeSubtree(int32_t node) {
 
 void Quadtree::clearNode(int32_t node) {
   if (node == root()) return clear();
-  packed_ = false;
+  changed();
   freeSubtree(node);
 }
 

@@ -7,34 +7,24 @@
 // entry (id + rect as given), and leaves hold singly linked lists of links to entries, in insertion
 // order. Nothing here recurses, and clear() keeps every array's capacity, so a clear-and-reinsert
 // frame allocates nothing once the arrays have grown.
+//
+// One class, a file per job: quadtree.cpp the storage, insert and split, remove, update and
+// clear; packed_leaves.cpp the packed copy queries read; leaf_grid.cpp leafGrid();
+// quadtree_queries.cpp retrieve() and the other queries; quadtree_pairs.cpp pairs();
+// quadtree_debug.cpp nodeWalk(), stats() and validate(). The geometry is geometry.h's.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "debug.h"     // qt::Stats
+#include "geometry.h"  // qt::Rect, overlaps(), childMask(), childRect(), Reach
+#include "packed_leaves.h"
+#include "version.h"
+
 namespace qt {
-
-struct Rect {  // 32 bytes; doubles so every comparison matches JavaScript's
-  double x, y, w, h;
-};
-
-// Which children of a node with rect `node` a rect reaches, as a 4-bit mask (bit i = child i).
-// quadtree-js's strict midline comparisons, plus one rule of ours: a rect that lies exactly on a
-// midline (neither side chosen) reaches both sides, where quadtree-js would drop it.
-inline unsigned childMask(const Rect& node, const Rect& r) {
-  const double midX = node.x + node.w / 2;
-  const double midY = node.y + node.h / 2;
-  const unsigned n = r.y < midY, s = r.y + r.h > midY, w = r.x < midX, e = r.x + r.w > midX;
-  // quadtree-js loses a rect that lies exactly on a midline; we send it to both sides. (Bits,
-  // not branches: this runs at every level of every insert and query.)
-  const unsigned ns = (n | s) ^ 1, we = (w | e) ^ 1;
-  const unsigned north = n | ns, south = s | ns, west = w | we, east = e | we;
-  return (north & east) | (west & north) << 1 | (west & south) << 2 | (east & south) << 3;
-}
-
-// The rect of child `quadrant` (0..3) of a node, computed exactly as quadtree-js's split().
-Rect childRect(const Rect& node, int quadrant);
 
 struct Node {        // 16 bytes
   int32_t children;  // first of four contiguous children, or -1 for a leaf
@@ -47,15 +37,6 @@ struct Link {  // 8 bytes
   int32_t entry;
   int32_t next;  // next link in the leaf, or in the free list
 };
-
-struct Stats {
-  int32_t nodes = 0, leaves = 0, depth = 0, links = 0, entries = 0, objects = 0;
-};
-
-// The overlap rule of every exact query: open intervals, so touching edges do not overlap.
-inline bool overlaps(const Rect& a, const Rect& b) {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
 
 class Quadtree {
  public:
@@ -153,6 +134,10 @@ class Quadtree {
   // Empties the subtree at `node`, which becomes a leaf again (quadtree-js's clear() on a subnode).
   void clearNode(int32_t node);
 
+  // Bumped by every call that may change what a query answers (insert, update, remove, clear,
+  // clearNode), never by a query: caches of the tree's answers compare it (version.h).
+  uint32_t version() const { return version_.now(); }
+
   int32_t root() const { return 0; }
   int32_t children(int32_t node) const { return nodes_[node].children; }
   const Rect& nodeRect(int32_t node) const { return rects_[node]; }
@@ -164,6 +149,10 @@ class Quadtree {
   bool validate(std::string* why = nullptr) const;
 
  private:
+  // The one funnel every mutation goes through (version.h); returns the version before it.
+  uint32_t changed() { return version_.bump(); }
+  Version version_;
+
   // Each array grows only here, with the arrays sized by it (their capacity never lags behind
   // its own, so a capacity check of the first one covers them all); false: no room, no change.
   bool roomForNodes(size_t extra) { return nodes_.size() + extra <= nodes_.capacity() || growNodes(extra); }
@@ -174,24 +163,28 @@ class Quadtree {
     return entryObject_.size() + extra <= entryObject_.capacity() || growEntries(extra);
   }
   bool roomForObject(int32_t object) { return size_t(object) < objEntries_.capacity() || growObjects(object); }
-  bool growNodes(size_t extra);    // and the per-node scratch, packed starts, free blocks
+  bool growNodes(size_t extra);    // and the per-node scratch, the packed copy's, free blocks
   bool growLinks(size_t extra);    // and the packed copy
   bool growEntries(size_t extra);  // and where each entry was packed
   bool growObjects(int32_t object);  // the per-object arrays up to `object`
+
+  // Insert and split (quadtree.cpp).
   size_t countReached(int32_t node, const Rect& rect);  // leaves an insert of `rect` reaches
   bool place(int32_t node, int32_t object, const Rect& rect);  // insert(); false: out of memory
   bool splitOverflowing(int32_t leaf);  // false: out of memory, some leaves left unsplit
-  void dropEntry(int32_t object, int32_t entry);  // unlinks and frees one entry of `object`
   int32_t allocChildren();  // a block of four leaves (room checked first)
   int32_t allocLink(int32_t entry);
+  int32_t allocEntry(int32_t object, const Rect& rect);
   void appendToLeaf(int32_t leaf, int32_t entry);
   bool overflows(int32_t leaf) const;
-  void freeSubtree(int32_t node);  // returns descendants' blocks and every link below to the pools
-  bool stampFresh(int32_t object);  // dedup: first time this query sees `object`
-  void beginQuery(int32_t maxObject);
-  int32_t allocEntry(int32_t object, const Rect& rect);
+  // Remove and update (quadtree.cpp).
+  void dropEntry(int32_t object, int32_t entry);  // unlinks and frees one entry of `object`
   void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
   bool unlinkFrom(int32_t leaf, int32_t entry);
+  void freeSubtree(int32_t node);  // returns descendants' blocks and every link below to the pools
+  bool sameLeaves(int32_t entry, const Rect& b);  // whether b reaches the entry's leaves
+  static bool strictlyInside(const Rect& r, const Rect& leaf);
+
   // The node where `rect`'s descent from `node` stops reaching a single child (a leaf, or the
   // first node it spreads over): every leaf it reaches is below it.
   int32_t deepestAlone(int32_t node, const Rect& rect) const {
@@ -202,58 +195,26 @@ class Quadtree {
     }
     return node;
   }
-  bool sameLeaves(int32_t entry, const Rect& b);  // whether b reaches the entry's leaves
-  // search()'s and searchNear()'s walk: `rect` must reach `node` alone from the root.
-  void searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out);
-  static bool strictlyInside(const Rect& r, const Rect& leaf);
-  int32_t leafAt(double x, double y) const;    // the leaf a point falls in (west/north if < mid)
-  bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
-  // Whether a leaf's own list is the answer to a query from `node` that reaches only it.
-  bool listAnswers(int32_t node, int32_t leaf, bool dedup) const;
-  void buildGrid();  // leafGrid()'s cells and bounds (quadtree_grid.cpp)
-
-  double maxObjects_, maxLevels_;
-  bool noMemory_ = false;
-  std::vector<Node> nodes_;
-  std::vector<Rect> rects_;      // per node
-  // Per node: a rect reaches it alone from the root exactly when lowX <= x < highX and
-  // lowX < x + w <= highX, and the same in y (the midlines of its ancestors; +-infinity if none).
-  struct Reach {
-    double lowX, highX, lowY, highY;
-    bool alone(const Rect& r) const {
-      const double x1 = r.x + r.w, y1 = r.y + r.h;
-      return r.x >= lowX && x1 > lowX && r.x < highX && x1 <= highX && r.y >= lowY && y1 > lowY &&
-             r.y < highY && y1 <= highY;
-    }
-  };
-  std::vector<Reach> reach_;
-  std::vector<double> levels_;   // per node, as quadtree-js counts them (parent + 1)
-  std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
-  std::vector<Link> links_;
-  int32_t freeLink_ = -1;
-  size_t freeLinks_ = 0;  // on that list
-  std::vector<int32_t> entryObject_;  // per entry; -1 when free
-  std::vector<Rect> entryRect_;       // per entry, where it was placed
-  std::vector<int32_t> entryNext_;    // next entry of the same object, or in the free list
-  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, -1 (several), or kLinksLost
-  static constexpr int32_t kLinksLost = -2;  // some of its leaves were cleared by clearNode()
-  std::vector<int32_t> entryHome_;    // the node it was inserted at: its links are all below it
-  // The deepest node its rect reached alone when placed (a leaf, or where it spread): while it
-  // keeps its leaves, every rect that reaches them passes this node alone.
-  std::vector<int32_t> entrySplit_;
-  int32_t freeEntry_ = -1;
-  std::vector<int32_t> objEntries_;   // per object id: first entry, or -1 when absent
-  std::vector<Rect> objRect_;         // per object id: its latest rect
-  int32_t maxObject_ = -1;
-  int32_t objectCount_ = 0;
-  std::vector<uint32_t> stamps_;  // per object id: the last query that saw it
-  uint32_t query_ = 0;
-  // Queries read leaves from a packed copy: each leaf's objects contiguous, with their rects,
-  // rebuilt by the first query after a change. An object that may occur more than once (it
-  // spans several leaves, or was inserted twice) is stored as ~id, so only those pay for dedup.
-  void pack();
+  // Calls visit(n) for every leaf below `node` that `rect` reaches, in quadtree-js's order, until
+  // visit returns false.
   template <class Visit>
-  void forLeaves(int32_t node, const Rect& rect, Visit visit);
+  void forLeaves(int32_t node, const Rect& rect, Visit visit) {
+    // The single-child path first, without the stack (as in place()).
+    stack_.clear();
+    stack_.push_back(deepestAlone(node, rect));
+    while (!stack_.empty()) {
+      const int32_t n = stack_.back();
+      stack_.pop_back();
+      const Node& nd = nodes_[n];
+      if (nd.children < 0) {
+        if (!visit(n)) return;
+        continue;
+      }
+      const unsigned mask = childMask(rects_[n], rect);
+      for (int q = 3; q >= 0; --q)
+        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+    }
+  }
   // Calls visit(leaf) for every leaf below `node`, depth-first in child order (visit must not
   // use stack_).
   template <class Visit>
@@ -267,19 +228,66 @@ class Quadtree {
       else for (int q = 3; q >= 0; --q) stack_.push_back(children + q);
     }
   }
-  bool packed_ = false;
-  std::vector<int32_t> packStart_;   // per node: first index into packedIds_
-  std::vector<char> leafRepeats_;    // per node: a leaf that holds some object twice
-  std::vector<int32_t> packedIds_;
-  std::vector<Rect> packedRects_;    // the object's latest rect, beside its id
-  std::vector<int32_t> entryPacked_; // per entry: where pack() put it (its last place)
-  // leafGrid(): as many cells as nodes, up to 64 x 64, 4 bounds a cell (grown with the nodes);
-  // built by the first call after pack()
-  static constexpr size_t kGridCells = size_t(1) << 12;
-  bool gridBuilt_ = false;
-  int32_t gridSide_ = 1;
-  std::vector<int32_t> gridCells_;
-  std::vector<double> leafBounds_;
+
+  // De-duplication: a query stamps each object it reports with its number.
+  void beginQuery(int32_t maxObject) {
+    if (int32_t(stamps_.size()) <= maxObject) stamps_.resize(size_t(maxObject) + 1, 0);
+    if (++query_ == 0) {  // wrapped: forget every old stamp
+      std::fill(stamps_.begin(), stamps_.end(), 0);
+      query_ = 1;
+    }
+  }
+  bool stampFresh(int32_t object) {  // first time this query sees `object`
+    if (stamps_[object] == query_) return false;
+    stamps_[object] = query_;
+    return true;
+  }
+
+  // The packed copy (packed_leaves.cpp) and the leaf grid (leaf_grid.cpp).
+  void pack();
+  void packIfStale() {
+    if (!packed_.current(version_.now())) pack();
+  }
+  void buildGrid();
+  // Whether a leaf's own list is the answer to a query from `node` that reaches only it.
+  bool listAnswers(int32_t node, int32_t leaf, bool dedup) const;
+
+  // search()'s and searchNear()'s walk: `rect` must reach `node` alone from the root.
+  void searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out);
+  int32_t leafAt(double x, double y) const;    // the leaf a point falls in (childAt())
+  bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
+
+  double maxObjects_, maxLevels_;
+  bool noMemory_ = false;
+  // Per node.
+  std::vector<Node> nodes_;
+  std::vector<Rect> rects_;
+  std::vector<Reach> reach_;     // the bounds within which a rect reaches it alone from the root
+  std::vector<double> levels_;   // as quadtree-js counts them (parent + 1)
+  std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
+  std::vector<Link> links_;
+  int32_t freeLink_ = -1;
+  size_t freeLinks_ = 0;  // on that list
+  // Per entry: one insert of an object.
+  std::vector<int32_t> entryObject_;  // -1 when free
+  std::vector<Rect> entryRect_;       // where it was placed
+  std::vector<int32_t> entryNext_;    // next entry of the same object, or in the free list
+  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, -1 (several), or kLinksLost
+  static constexpr int32_t kLinksLost = -2;  // some of its leaves were cleared by clearNode()
+  std::vector<int32_t> entryHome_;    // the node it was inserted at: its links are all below it
+  // The deepest node its rect reached alone when placed (a leaf, or where it spread): while it
+  // keeps its leaves, every rect that reaches them passes this node alone.
+  std::vector<int32_t> entrySplit_;
+  int32_t freeEntry_ = -1;
+  // Per object id.
+  std::vector<int32_t> objEntries_;   // first entry, or -1 when absent
+  std::vector<Rect> objRect_;         // its latest rect
+  int32_t maxObject_ = -1;
+  int32_t objectCount_ = 0;
+  std::vector<uint32_t> stamps_;  // the last query that saw it
+  uint32_t query_ = 0;
+
+  PackedLeaves packed_;  // what queries read, current while built at version()
 
   mutable std::vector<int32_t> stack_;    // scratch for walks
   mutable std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()

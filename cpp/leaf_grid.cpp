@@ -1,6 +1,7 @@
 // Quadtree::leafGrid(): the root's leaves as a uniform grid of cells, each with the midlines a
 // rect must clear to reach that leaf alone. A game's retrieve() mostly reaches one leaf; with the
-// grid the facade finds it in a few comparisons, without crossing into WebAssembly.
+// grid the facade finds it in a few comparisons, without crossing into WebAssembly. Built once per
+// change of the tree, not per query: -Os in the wasm (CMakeLists.txt).
 #include "quadtree.h"
 
 #include <algorithm>
@@ -9,7 +10,7 @@
 namespace qt {
 
 namespace {
-constexpr int32_t kGridLevels = 6;  // at most 64 x 64 cells: Quadtree::kGridCells
+constexpr int32_t kGridLevels = 6;  // at most 64 x 64 cells: PackedLeaves::kGridCells
 
 struct Frame {  // a node met by the walk: its grid level and cell there
   int32_t node, level, cx, cy;
@@ -17,16 +18,17 @@ struct Frame {  // a node met by the walk: its grid level and cell there
 }  // namespace
 
 Quadtree::LeafGrid Quadtree::leafGrid() {
-  if (!packed_) pack();
-  if (!gridBuilt_) buildGrid();
+  packIfStale();
+  if (!packed_.gridCurrent(version_.now())) buildGrid();
   const Rect& b = rects_[root()];
   // A zero or overflowing scale only makes the hint useless (every point in cell 0): the bounds
   // still decide.
   auto scale = [&](double extent) {
-    const double s = double(gridSide_) / extent;
+    const double s = double(packed_.gridSide) / extent;
     return std::isfinite(s) ? s : 0.0;
   };
-  return {gridCells_.data(), leafBounds_.data(), gridSide_, b.x, b.y, scale(b.w), scale(b.h)};
+  const PackedLeaves& p = packed_;
+  return {p.gridCells.data(), p.gridBounds.data(), p.gridSide, b.x, b.y, scale(b.w), scale(b.h)};
 }
 
 void Quadtree::buildGrid() {
@@ -43,10 +45,10 @@ void Quadtree::buildGrid() {
     for (int q = 0; q < 4; ++q) stack[top++] = {nodes_[f.node].children + q, f.level + 1, 0, 0};
   }
   int32_t levels = 0;
-  while (levels < deepest && (size_t(4) << (2 * levels)) <= gridCells_.capacity()) ++levels;
-  gridSide_ = int32_t(1) << levels;
-  gridCells_.resize(size_t(gridSide_) * size_t(gridSide_));
-  leafBounds_.resize(4 * gridCells_.size());
+  while (levels < deepest && (size_t(4) << (2 * levels)) <= packed_.gridCells.capacity()) ++levels;
+  packed_.gridSide = int32_t(1) << levels;
+  packed_.gridCells.resize(size_t(packed_.gridSide) * size_t(packed_.gridSide));
+  packed_.gridBounds.resize(4 * packed_.gridCells.size());
 
   // Each cell of the frame's block gets `value` and the bounds of the frame's node (reach_).
   auto fill = [&](const Frame& f, int32_t value) {
@@ -54,9 +56,9 @@ void Quadtree::buildGrid() {
     const int32_t shift = levels - f.level, x0 = f.cx << shift, y0 = f.cy << shift;
     for (int32_t y = y0; y < y0 + (1 << shift); ++y) {
       for (int32_t x = x0; x < x0 + (1 << shift); ++x) {
-        const size_t c = size_t(y) * size_t(gridSide_) + size_t(x);
-        gridCells_[c] = value;
-        double* b = &leafBounds_[4 * c];
+        const size_t c = size_t(y) * size_t(packed_.gridSide) + size_t(x);
+        packed_.gridCells[c] = value;
+        double* b = &packed_.gridBounds[4 * c];
         b[0] = r.lowX, b[1] = r.highX, b[2] = r.lowY, b[3] = r.highY;
       }
     }
@@ -74,11 +76,10 @@ void Quadtree::buildGrid() {
       continue;
     }
     for (int q = 0; q < 4; ++q) {
-      const bool east = q == 0 || q == 3, south = q >= 2;
-      stack[top++] = {children + q, f.level + 1, 2 * f.cx + east, 2 * f.cy + south};
+      stack[top++] = {children + q, f.level + 1, 2 * f.cx + eastChild(q), 2 * f.cy + southChild(q)};
     }
   }
-  gridBuilt_ = true;
+  packed_.gridBuiltAt = version_.now();
 }
 
 }  // namespace qt

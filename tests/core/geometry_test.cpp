@@ -1,16 +1,21 @@
-// qt::childMask and qt::childRect: which children a rect reaches, and where the children lie.
+// geometry.h: which children a rect reaches (childMask, childAt), where the children lie
+// (childRect), the overlap rule, and the bounds within which a rect reaches a node alone (Reach).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "match.h"
 #include "oracle.h"
-#include "quadtree.h"
+#include "geometry.h"
 
 namespace {
 
+using qt::childAt;
 using qt::childMask;
 using qt::childRect;
+using qt::overlaps;
+using qt::Reach;
 using qt::Rect;
 using qttest::sameRect;
 using qttest::show;
@@ -161,6 +166,94 @@ TEST(ChildRect, EachChildIsReachedByItsOwnInterior) {
     const Rect inner{c.x + c.w / 4, c.y + c.h / 4, c.w / 2, c.h / 2};
     EXPECT_EQ(childMask(node, inner), 1u << q) << "child " << q;
   }
+}
+
+TEST(Overlaps, IsStrictSoRectsThatOnlyTouchDoNotOverlap) {
+  const Rect a{0, 0, 10, 10};
+  EXPECT_TRUE(overlaps(a, {5, 5, 10, 10}));
+  EXPECT_TRUE(overlaps(a, {2, 2, 1, 1}));   // inside
+  EXPECT_FALSE(overlaps(a, {10, 0, 5, 5}));  // shares the right edge
+  EXPECT_FALSE(overlaps(a, {0, 10, 5, 5}));  // shares the bottom edge
+  EXPECT_FALSE(overlaps(a, {-5, -5, 5, 5}));  // touches a corner
+  EXPECT_TRUE(overlaps(a, {5, 5, 0, 0}));    // a point strictly inside
+  EXPECT_FALSE(overlaps(a, {10, 5, 0, 0}));  // a point on the edge
+}
+
+TEST(Overlaps, IsSymmetricAndNaNOverlapsNothing) {
+  const double nan = std::nan("");
+  const Rect a{0, 0, 10, 10}, b{9, -3, 4, 4};
+  EXPECT_EQ(overlaps(a, b), overlaps(b, a));
+  EXPECT_FALSE(overlaps(a, {nan, 0, 5, 5}));
+  EXPECT_FALSE(overlaps({0, 0, nan, 10}, a));
+}
+
+TEST(Overlaps, EdgesGiveTheSameAnswerAsRects) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> pos(-50, 50), size(-5, 30);
+  std::uniform_int_distribution<int> snap(0, 3);
+  for (int i = 0; i < 20000; ++i) {
+    Rect a{pos(rng), pos(rng), size(rng), size(rng)}, b{pos(rng), pos(rng), size(rng), size(rng)};
+    if (snap(rng) == 0) b.x = a.x + a.w;  // touching edges, exactly
+    if (snap(rng) == 0) b.y = a.y + a.h;
+    const bool want = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    ASSERT_EQ(overlaps(a, b), want) << show(a) << " " << show(b);
+    ASSERT_EQ(overlaps(qt::edgesOf(a), qt::edgesOf(b)), want) << show(a) << " " << show(b);
+  }
+}
+
+TEST(ChildAt, APointGoesWestOrNorthOnlyWhenItIsBeforeTheMidline) {
+  EXPECT_EQ(childAt(kNode, 10, 10), 1);
+  EXPECT_EQ(childAt(kNode, 60, 10), 0);
+  EXPECT_EQ(childAt(kNode, 10, 60), 2);
+  EXPECT_EQ(childAt(kNode, 60, 60), 3);
+  EXPECT_EQ(childAt(kNode, 50, 50), 3);  // on both midlines: east and south
+  EXPECT_EQ(childAt(kNode, 49.999, 50), 2);
+}
+
+TEST(ChildAt, IsTheChildAZeroSizeRectAtThatPointReachesOffTheMidlines) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> pos(-20, 120);
+  for (int i = 0; i < 5000; ++i) {
+    const double x = pos(rng), y = pos(rng);
+    if (x == 50 || y == 50) continue;
+    ASSERT_EQ(childMask(kNode, {x, y, 0, 0}), 1u << childAt(kNode, x, y)) << x << ", " << y;
+  }
+}
+
+const Reach kEverywhere{-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL};
+
+TEST(Reach, TheRootIsReachedAloneByEveryRectWithoutNaN) {
+  EXPECT_TRUE(kEverywhere.alone({-1e300, 5, 2e300, 1}));
+  EXPECT_TRUE(kEverywhere.alone({3, 3, 0, 0}));
+  EXPECT_FALSE(kEverywhere.alone({std::nan(""), 0, 1, 1}));
+}
+
+TEST(Reach, AChildIsReachedAloneExactlyWhenChildMaskPicksItAlone) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> pos(-20, 120), size(0, 60);
+  std::uniform_int_distribution<int> snap(0, 3);
+  for (int i = 0; i < 20000; ++i) {
+    Rect r{pos(rng), pos(rng), size(rng), size(rng)};
+    if (snap(rng) == 0) r.x = 50;
+    if (snap(rng) == 0) r.w = 0;
+    if (snap(rng) == 0) r.y = 50 - r.h;
+    const unsigned mask = childMask(kNode, r);
+    for (int q = 0; q < 4; ++q)
+      ASSERT_EQ(kEverywhere.child(kNode, q).alone(r), mask == 1u << q) << show(r) << " child " << q;
+  }
+}
+
+TEST(Reach, BoundsNarrowDownThePathToAGrandchild) {
+  // Child 1 (top-left) of kNode, then its child 3 (bottom-right): 25 <= x, x + w <= 50, same in y.
+  const Reach r = kEverywhere.child(kNode, 1).child(childRect(kNode, 1), 3);
+  EXPECT_EQ(r.lowX, 25);
+  EXPECT_EQ(r.highX, 50);
+  EXPECT_EQ(r.lowY, 25);
+  EXPECT_EQ(r.highY, 50);
+  EXPECT_TRUE(r.alone({30, 30, 5, 5}));
+  EXPECT_TRUE(r.alone({25, 25, 25, 25}));   // from one midline to the next
+  EXPECT_FALSE(r.alone({24, 30, 5, 5}));    // crosses x = 25
+  EXPECT_FALSE(r.alone({30, 30, 25, 5}));   // crosses x = 50
 }
 
 }  // namespace

@@ -1,0 +1,86 @@
+// The geometry every tree shares, written once: rects, the overlap rule, a node's midlines and
+// which children a rect reaches, and the bounds within which a rect reaches one node alone.
+// Header-only and branch-light: these run at every level of every insert and query.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace qt {
+
+struct Rect {  // 32 bytes; doubles so every comparison matches JavaScript's
+  double x, y, w, h;
+};
+
+// A rect as the edges the overlap rule compares (x, x + w, y, y + h): a sweep that tests many
+// pairs reads them without adding again.
+struct Edges {  // 32 bytes
+  double x0, x1, y0, y1;
+};
+inline Edges edgesOf(const Rect& r) { return {r.x, r.x + r.w, r.y, r.y + r.h}; }
+
+// The overlap rule of every exact query and of pairs(): open intervals, so touching edges do not
+// overlap (and NaN overlaps nothing).
+inline bool overlaps(const Edges& a, const Edges& b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+inline bool overlaps(const Rect& a, const Rect& b) { return overlaps(edgesOf(a), edgesOf(b)); }
+
+// Where quadtree-js's getIndex() and split() divide a node.
+struct Midlines {
+  double x, y;
+};
+inline Midlines midlines(const Rect& node) { return {node.x + node.w / 2, node.y + node.h / 2}; }
+
+// Children in quadtree-js order: 0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right.
+inline bool eastChild(int quadrant) { return quadrant == 0 || quadrant == 3; }
+inline bool southChild(int quadrant) { return quadrant >= 2; }
+
+// Which children of a node with rect `node` a rect reaches, as a 4-bit mask (bit i = child i).
+// quadtree-js's strict midline comparisons, plus one rule of ours: a rect that lies exactly on a
+// midline (neither side chosen) reaches both sides, where quadtree-js would drop it.
+inline unsigned childMask(const Rect& node, const Rect& r) {
+  const Midlines mid = midlines(node);
+  const unsigned n = r.y < mid.y, s = r.y + r.h > mid.y, w = r.x < mid.x, e = r.x + r.w > mid.x;
+  // quadtree-js loses a rect that lies exactly on a midline; we send it to both sides. (Bits,
+  // not branches.)
+  const unsigned ns = (n | s) ^ 1, we = (w | e) ^ 1;
+  const unsigned north = n | ns, south = s | ns, west = w | we, east = e | we;
+  return (north & east) | (west & north) << 1 | (west & south) << 2 | (east & south) << 3;
+}
+
+// The child a point falls in: west of the vertical midline if x < it, north if y < it.
+inline int childAt(const Rect& node, double x, double y) {
+  const Midlines mid = midlines(node);
+  const bool west = x < mid.x, north = y < mid.y;
+  return north ? (west ? 1 : 0) : (west ? 2 : 3);
+}
+
+// The rect of child `quadrant` (0..3) of a node, computed exactly as quadtree-js's split().
+inline Rect childRect(const Rect& n, int quadrant) {
+  const double w = n.w / 2, h = n.h / 2;
+  return {eastChild(quadrant) ? n.x + w : n.x, southChild(quadrant) ? n.y + h : n.y, w, h};
+}
+
+// A rect reaches a node alone from the root exactly when lowX <= x < highX and
+// lowX < x + w <= highX, and the same in y: the midlines of the node's ancestors on each side
+// (+-infinity where there is none). childMask() sends a rect to one child only when it clears
+// the midline on that child's side, which is what child() adds.
+struct Reach {  // 32 bytes
+  double lowX, highX, lowY, highY;
+  bool alone(const Rect& r) const {
+    const double x1 = r.x + r.w, y1 = r.y + r.h;
+    return r.x >= lowX && x1 > lowX && r.x < highX && x1 <= highX && r.y >= lowY && y1 > lowY &&
+           r.y < highY && y1 <= highY;
+  }
+  // The bounds of child `quadrant` of the node with rect `node` that these bounds belong to.
+  Reach child(const Rect& node, int quadrant) const {
+    const Midlines mid = midlines(node);
+    Reach r = *this;
+    if (eastChild(quadrant)) r.lowX = std::max(r.lowX, mid.x); else r.highX = std::min(r.highX, mid.x);
+    if (southChild(quadrant)) r.lowY = std::max(r.lowY, mid.y); else r.highY = std::min(r.highY, mid.y);
+    return r;
+  }
+};
+
+}  // namespace qt

@@ -1,0 +1,23 @@
+// Quadtree's listings: every object below a node (quadtree-js's getAllObjects()) and a leaf's own
+// list. Not what a frame loop runs: built for size in the wasm (CMakeLists.txt).
+#include "quadtree.h"
+
+namespace qt {
+
+void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
+  packIfStale();
+  beginQuery(maxObject_);
+  forEachLeaf(node, [&](int32_t n) {
+    const int32_t* ids = packed_.ids.data() + packed_.start[n];
+    for (int32_t i = 0; i < nodes_[n].count; ++i)
+      if (ids[i] >= 0) out.push_back(ids[i]);
+      else if (stampFresh(~ids[i])) out.push_back(~ids[i]);
+  });
+}
+
+void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
+  for (int32_t l = nodes_[node].head; l >= 0; l = links_[l].next)
+    out.push_back(entryObject_[links_[l].entry]);
+}
+
+}  // namespace qt
