@@ -3,7 +3,9 @@
 // off the edges; bounds = the world, depth 8. Times update-all + pairs(), pairs() alone, and
 // search() of 64 x 64 windows; checks the pair count against a plain sweep. Not a test.
 //
-// Build and run: g++ -O2 -std=c++17 -Icpp bench/native/linear_pairs.cpp cpp/linear_quadtree.cpp -o /tmp/linear_pairs && /tmp/linear_pairs [frames] [N...]
+// Build and run, from the repository root (the tree's files and memory_guard.cpp, which growTo()
+// needs):
+//   g++ -O2 -std=c++17 -Icpp bench/native/linear_pairs.cpp cpp/linear_quadtree*.cpp cpp/memory_guard.cpp -o /tmp/linear_pairs && /tmp/linear_pairs [frames] [N...]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
