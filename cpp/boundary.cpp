@@ -22,26 +22,25 @@ bool outOfMemory(Session& s) {
 // Room for `n` results before a query fills them (queries themselves never allocate).
 bool roomForResults(Session& s, size_t n) { return growTo(s.results, n); }
 
+int32_t address(const void* p) { return int32_t(reinterpret_cast<uintptr_t>(p)); }
+
 int32_t publish(Session& s) {
-  s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.results.data()));
-  s.io[1] = int32_t(s.results.size());
-  return s.io[1];
+  s.reply.results = address(s.results.data());
+  s.reply.resultCount = int32_t(s.results.size());
+  return s.reply.resultCount;
 }
 }  // namespace
 
 size_t bytesForSession(int32_t linearDepth) {
-  size_t bytes = sizeof(Session) + 8192;  // and the small first arrays of its tree
-  if (linearDepth > 0) {
-    const int32_t depth = std::min(std::max(linearDepth, int32_t(1)), LinearQuadtree::kMaxDepth);
-    bytes += sizeof(LinearQuadtree) + 8 * ((size_t(1) << (2 * depth + 2)) / 3 + 1);  // its nodes
-  }
-  return bytes;
+  const size_t bytes = sizeof(Session) + 8192;  // and the small first arrays of its tree
+  return linearDepth > 0 ? bytes + LinearQuadtree::bytesFor(linearDepth) : bytes;
 }
 
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level) {
   if (!heapHasRoom(bytesForSession(0))) return 0;
   auto* s = new Session({x, y, w, h}, maxObjects, maxLevels, level);
+  s->reply.version = address(s->tree.versionAt());
   return reinterpret_cast<Handle>(s);
 }
 
@@ -49,15 +48,12 @@ Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth
   if (!heapHasRoom(bytesForSession(depth))) return 0;
   auto* s = new Session({x, y, w, h}, 1, 0, 0);
   s->linear = std::make_unique<LinearQuadtree>(Rect{x, y, w, h}, depth);
+  s->reply.version = address(s->linear->versionAt());
   return reinterpret_cast<Handle>(s);
 }
 
 void sessionDestroy(Handle s) { delete &at(s); }
-Handle sessionStageRects(Handle s) { return reinterpret_cast<Handle>(at(s).stageRects); }
-Handle sessionStageIds(Handle s) { return reinterpret_cast<Handle>(at(s).stageIds); }
-Handle sessionIo(Handle s) { return reinterpret_cast<Handle>(at(s).io); }
-Handle sessionGeom(Handle s) { return reinterpret_cast<Handle>(at(s).geom); }
-int32_t sessionStageCapacity() { return kStageCapacity; }
+Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 
 int32_t sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
@@ -66,7 +62,7 @@ int32_t sessionFlush(Handle h, int32_t count) {
     if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
     else s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
     if (outOfMemory(s)) return i;
-    s.pairCache.touch(s.stageIds[i]);
+    s.changed(s.stageIds[i]);
   }
   return count;
 }
@@ -75,11 +71,11 @@ int32_t sessionInsert(Handle h, int32_t node, int32_t id, double x, double y, do
   Session& s = at(h);
   s.tree.insert(node, id, {x, y, w, hgt});
   if (s.tree.outOfMemory()) return kNoMemory;
-  s.pairCache.touch(id);
+  s.changed(id);
   return 0;
 }
 
-bool sessionContains(Handle s, int32_t id) {
+int32_t sessionContains(Handle s, int32_t id) {
   return onTree(at(s), [&](auto& t) { return t.contains(id); });
 }
 
@@ -99,12 +95,12 @@ int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, doub
 int32_t sessionLeafGrid(Handle h) {
   Session& s = at(h);
   const Quadtree::LeafGrid g = s.tree.leafGrid();
-  s.io[2] = int32_t(reinterpret_cast<uintptr_t>(g.cells));
-  s.io[3] = int32_t(reinterpret_cast<uintptr_t>(g.bounds));
-  s.geom[0] = g.x;
-  s.geom[1] = g.y;
-  s.geom[2] = g.scaleX;
-  s.geom[3] = g.scaleY;
+  s.reply.gridCells = address(g.cells);
+  s.reply.gridBounds = address(g.bounds);
+  s.reply.gridX = g.x;
+  s.reply.gridY = g.y;
+  s.reply.gridScaleX = g.scaleX;
+  s.reply.gridScaleY = g.scaleY;
   return g.side;
 }
 
@@ -129,50 +125,61 @@ int32_t sessionChildren(Handle s, int32_t node) { return at(s).tree.children(nod
 void sessionNodeGeom(Handle h, int32_t node) {
   Session& s = at(h);
   const Rect& r = s.tree.nodeRect(node);
-  s.geom[0] = r.x;
-  s.geom[1] = r.y;
-  s.geom[2] = r.w;
-  s.geom[3] = r.h;
-  s.geom[4] = s.tree.nodeLevel(node);
+  s.reply.nodeX = r.x;
+  s.reply.nodeY = r.y;
+  s.reply.nodeWidth = r.w;
+  s.reply.nodeHeight = r.h;
+  s.reply.nodeLevel = s.tree.nodeLevel(node);
+}
+
+int32_t sessionChildMask(double nx, double ny, double nw, double nh, double x, double y, double w,
+                         double h) {
+  return int32_t(childMask(Rect{nx, ny, nw, nh}, Rect{x, y, w, h}));
 }
 
 void sessionClear(Handle s) {
   onTree(at(s), [](auto& t) { t.clear(); });
-  at(s).pairCache.forget();
+  at(s).changedAll();
 }
 
 void sessionClearNode(Handle s, int32_t node) {
   at(s).tree.clearNode(node);
-  at(s).pairCache.forget();
+  at(s).changedAll();
 }
 
 void sessionStats(Handle h) {
   Session& s = at(h);
   const Stats st = onTree(s, [](auto& t) { return t.stats(); });
-  s.io[2] = st.nodes;
-  s.io[3] = st.leaves;
-  s.io[4] = st.depth;
-  s.io[5] = st.links;
-  s.io[6] = st.entries;
-  s.io[7] = st.objects;
+  s.reply.nodes = st.nodes;
+  s.reply.leaves = st.leaves;
+  s.reply.depth = st.depth;
+  s.reply.links = st.links;
+  s.reply.entries = st.entries;
+  s.reply.objects = st.objects;
 }
 
-int32_t sessionValidate(Handle s) {
-  return onTree(at(s), [](auto& t) {
-    return heapHasRoom(t.validateBytes()) ? int32_t(t.validate()) : kNoMemory;
+int32_t sessionValidate(Handle h) {
+  Session& s = at(h);
+  return onTree(s, [&](auto& t) {
+    if (!heapHasRoom(t.validateBytes() + s.pairCache.checkBytes(t.idSpan()))) return kNoMemory;
+    // The pair cache must agree with the tree: a change that bypassed changed() shows up here.
+    return int32_t(t.validate() &&
+                   s.pairCache.agrees(t.idSpan(), [&](std::vector<int32_t>& out) { t.pairs(out); }));
   });
 }
 
-bool sessionRemove(Handle s, int32_t id) {
-  at(s).pairCache.touch(id);
-  return onTree(at(s), [&](auto& t) { return t.remove(id); });
+int32_t sessionRemove(Handle h, int32_t id) {
+  Session& s = at(h);
+  if (!onTree(s, [&](auto& t) { return t.remove(id); })) return 0;
+  s.changed(id);
+  return 1;
 }
 
 int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double hgt) {
   Session& s = at(h);
   const bool moved = onTree(s, [&](auto& t) { return t.update(id, Rect{x, y, w, hgt}); });
   if (outOfMemory(s)) return kNoMemory;
-  s.pairCache.touch(id);
+  s.changed(id);
   return moved;
 }
 
@@ -181,10 +188,10 @@ Handle sessionScratch(Handle h, int32_t count) {
   if (!growTo(s.scratch, size_t(count) * 4) || !growTo(s.scratchIds, size_t(count))) return 0;
   if (s.scratch.size() < size_t(count) * 4) s.scratch.resize(size_t(count) * 4);
   if (s.scratchIds.size() < size_t(count)) s.scratchIds.resize(size_t(count));
-  s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.scratchIds.data()));
+  s.reply.scratchIds = address(s.scratchIds.data());
   onTree(s, [&](auto& t) {
-    s.io[1] = int32_t(reinterpret_cast<uintptr_t>(t.rectTable()));
-    s.io[2] = int32_t(t.rectTableSize());
+    s.reply.rectTable = address(t.rectTable());
+    s.reply.rectTableSize = int32_t(t.rectTableSize());
     return 0;
   });
   return reinterpret_cast<Handle>(s.scratch.data());
@@ -200,8 +207,8 @@ int32_t sessionRefresh(Handle h, int32_t count) {
       const int32_t id = s.scratchIds[size_t(i)];
       if (!t.contains(id)) continue;
       moved += t.update(id, Rect{r[0], r[1], r[2], r[3]});
-      s.pairCache.touch(id);
       if (t.outOfMemory()) return kNoMemory;
+      s.changed(id);
     }
     return moved;
   });
@@ -213,7 +220,7 @@ int32_t sessionSetRects(Handle h, int32_t count) {
     const double* r = s.scratch.data() + 4 * size_t(i);
     onTree(s, [&](auto& t) { return t.update(s.scratchIds[i], Rect{r[0], r[1], r[2], r[3]}); });
     if (outOfMemory(s)) return i;
-    s.pairCache.touch(s.scratchIds[i]);
+    s.changed(s.scratchIds[i]);
   }
   return count;
 }
@@ -226,7 +233,7 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   return publish(s);
 }
 
-bool sessionCollides(Handle s, double x, double y, double w, double h) {
+int32_t sessionCollides(Handle s, double x, double y, double w, double h) {
   return onTree(at(s), [&](auto& t) { return t.collides(Rect{x, y, w, h}); });
 }
 
@@ -266,7 +273,7 @@ int32_t sessionNodeWalk(Handle h) {
     if (!growTo(s.walk, 7 * s.tree.nodeCount())) return kNoMemory;
     s.tree.nodeWalk(s.walk);
   }
-  s.io[0] = int32_t(reinterpret_cast<uintptr_t>(s.walk.data()));
+  s.reply.walk = address(s.walk.data());
   return int32_t(s.walk.size() / 7);
 }
 

@@ -130,6 +130,7 @@ class LinearQuadtree {
   // Bumped by every call that may change what a query answers (insert, update, remove, clear),
   // never by a query (version.h).
   uint32_t version() const { return version_.now(); }
+  const uint32_t* versionAt() const { return version_.at(); }  // where the facade reads it
 
  private:
   struct Node {     // 8 bytes

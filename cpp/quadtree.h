@@ -137,6 +137,7 @@ class Quadtree {
   // Bumped by every call that may change what a query answers (insert, update, remove, clear,
   // clearNode), never by a query: caches of the tree's answers compare it (version.h).
   uint32_t version() const { return version_.now(); }
+  const uint32_t* versionAt() const { return version_.at(); }  // where the facade reads it
 
   int32_t root() const { return 0; }
   int32_t children(int32_t node) const { return nodes_[node].children; }

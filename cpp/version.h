@@ -14,6 +14,7 @@ class Version {
   // meets an old value again only after 2^32 mutations with no read of the cache in between.)
   static constexpr uint32_t kNever = 0;
   uint32_t now() const { return v_; }
+  const uint32_t* at() const { return &v_; }  // for readers across the wasm boundary
   uint32_t bump() { return v_++; }  // returns the version before the bump
 
  private:

@@ -1,5 +1,5 @@
 // The numbers-only Session functions of boundary.h, used natively the way the JS facade uses them:
-// write staged inserts through the stage buffers, flush, query, read results through io[0]/io[1].
+// write staged inserts through the stage buffers, flush, query, read results through the Reply.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,15 +22,13 @@ struct Native {
   Handle h;
   double* stageRects;
   int32_t* stageIds;
-  int32_t* io;
-  double* geom;
+  const Reply& reply;
 
   Native(double x, double y, double w, double hgt, double maxObjects, double maxLevels, double level)
       : h(sessionCreate(x, y, w, hgt, maxObjects, maxLevels, level)),
-        stageRects(reinterpret_cast<double*>(sessionStageRects(h))),
-        stageIds(reinterpret_cast<int32_t*>(sessionStageIds(h))),
-        io(reinterpret_cast<int32_t*>(sessionIo(h))),
-        geom(reinterpret_cast<double*>(sessionGeom(h))) {}
+        stageRects(reinterpret_cast<Session*>(h)->stageRects),
+        stageIds(reinterpret_cast<Session*>(h)->stageIds),
+        reply(*reinterpret_cast<const Reply*>(sessionReply(h))) {}
   ~Native() { sessionDestroy(h); }
   Native(const Native&) = delete;
   Native& operator=(const Native&) = delete;
@@ -43,35 +41,35 @@ struct Native {
     stageRects[4 * slot + 3] = r.h;
   }
 
-  // The ids the last query published: io[1] of them at address io[0]. io[0] is a full address
+  // The ids the last query published: resultCount of them at address results, a full address
   // only where pointers are 32 bits (wasm32); on a 64-bit host it holds the low 32 bits of it.
   Ids results() const {
     const auto& s = *reinterpret_cast<const Session*>(h);
     const int32_t* at;
     if constexpr (sizeof(uintptr_t) == 4) {
-      at = reinterpret_cast<const int32_t*>(uintptr_t(uint32_t(io[0])));
+      at = reinterpret_cast<const int32_t*>(uintptr_t(uint32_t(reply.results)));
     } else {
-      EXPECT_EQ(uint32_t(io[0]), uint32_t(reinterpret_cast<uintptr_t>(s.results.data())));
+      EXPECT_EQ(uint32_t(reply.results), uint32_t(reinterpret_cast<uintptr_t>(s.results.data())));
       at = s.results.data();
     }
-    return Ids(at, at + io[1]);
+    return Ids(at, at + reply.resultCount);
   }
 
   Ids retrieve(const Rect& r, bool dedup = true, int32_t node = 0) {
     const int32_t n = sessionRetrieve(h, node, r.x, r.y, r.w, r.h, dedup);
-    EXPECT_EQ(n, io[1]);
+    EXPECT_EQ(n, reply.resultCount);
     return results();
   }
 
   qt::Stats stats() {
     sessionStats(h);
     qt::Stats s;
-    s.nodes = io[2];
-    s.leaves = io[3];
-    s.depth = io[4];
-    s.links = io[5];
-    s.entries = io[6];
-    s.objects = io[7];
+    s.nodes = reply.nodes;
+    s.leaves = reply.leaves;
+    s.depth = reply.depth;
+    s.links = reply.links;
+    s.entries = reply.entries;
+    s.objects = reply.objects;
     return s;
   }
 
@@ -85,11 +83,11 @@ TEST(Session, StartsAsOneEmptyValidLeafWithTheGivenBoundsAndLevel) {
   EXPECT_TRUE(sessionValidate(s.h));
   EXPECT_EQ(sessionChildren(s.h, 0), -1);
   sessionNodeGeom(s.h, 0);
-  EXPECT_EQ(s.geom[0], 10);
-  EXPECT_EQ(s.geom[1], -20);
-  EXPECT_EQ(s.geom[2], 200);
-  EXPECT_EQ(s.geom[3], 100);
-  EXPECT_EQ(s.geom[4], 2);
+  EXPECT_EQ(s.reply.nodeX, 10);
+  EXPECT_EQ(s.reply.nodeY, -20);
+  EXPECT_EQ(s.reply.nodeWidth, 200);
+  EXPECT_EQ(s.reply.nodeHeight, 100);
+  EXPECT_EQ(s.reply.nodeLevel, 2);
   const qt::Stats st = s.stats();
   EXPECT_EQ(st.nodes, 1);
   EXPECT_EQ(st.leaves, 1);
@@ -103,15 +101,13 @@ TEST(Session, BufferAddressesStayTheSameForTheSessionsLifetime) {
   Native s(0, 0, 64, 64, 1, 8, 0);
   for (int i = 0; i < 500; ++i) s.stage(i, i, {i * 0.1, i * 0.1, 0.05, 0.05});
   sessionFlush(s.h, 500);  // grows the tree's arrays, not the session's buffers
-  EXPECT_EQ(reinterpret_cast<double*>(sessionStageRects(s.h)), s.stageRects);
-  EXPECT_EQ(reinterpret_cast<int32_t*>(sessionStageIds(s.h)), s.stageIds);
-  EXPECT_EQ(reinterpret_cast<int32_t*>(sessionIo(s.h)), s.io);
-  EXPECT_EQ(reinterpret_cast<double*>(sessionGeom(s.h)), s.geom);
+  EXPECT_EQ(reinterpret_cast<const Reply*>(sessionReply(s.h)), &s.reply);
+  EXPECT_EQ(uint32_t(s.reply.stageRects), uint32_t(reinterpret_cast<uintptr_t>(s.stageRects)));
+  EXPECT_EQ(uint32_t(s.reply.stageIds), uint32_t(reinterpret_cast<uintptr_t>(s.stageIds)));
 }
 
 TEST(Session, StageCapacityIs1024AndAFullStageFlushesInOneCall) {
-  EXPECT_EQ(sessionStageCapacity(), 1024);
-  EXPECT_EQ(sessionStageCapacity(), kStageCapacity);
+  EXPECT_EQ(kStageCapacity, 1024);
   Native s(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 10, 4, 0);
   for (int i = 0; i < kStageCapacity; ++i)
     s.stage(i, i, {kBounds.x + (i % 32) * 6.0, kBounds.y + (i / 32) * 3.0, 2, 2});
@@ -170,7 +166,7 @@ TEST(Session, RetrieveReturnsTheCountAndPublishesTheIdsInIo) {
   s.stage(1, 6, {2, 2, 1, 1});
   sessionFlush(s.h, 2);
   EXPECT_EQ(sessionRetrieve(s.h, 0, 0, 0, 64, 64, true), 2);
-  EXPECT_EQ(s.io[1], 2);
+  EXPECT_EQ(s.reply.resultCount, 2);
   EXPECT_EQ(s.results(), (Ids{5, 6}));
   EXPECT_EQ(sessionRetrieve(s.h, 0, 0, 0, 64, 64, false), 5);
   EXPECT_EQ(s.results(), (Ids{5, 6, 5, 5, 5}));
@@ -202,14 +198,15 @@ TEST(Session, ChildrenAndNodeGeomDescribeTheTreeForDrawing) {
     stack.pop_back();
     ++drawn;
     sessionNodeGeom(s.h, n);
-    const double x = s.geom[0], y = s.geom[1], w = s.geom[2], h = s.geom[3], level = s.geom[4];
+    const double x = s.reply.nodeX, y = s.reply.nodeY, w = s.reply.nodeWidth, h = s.reply.nodeHeight,
+                 level = s.reply.nodeLevel;
     const int32_t c = sessionChildren(s.h, n);
     if (c < 0) continue;
     for (int q = 0; q < 4; ++q) {
       sessionNodeGeom(s.h, c + q);
       const Rect want = childRect({x, y, w, h}, q);
-      EXPECT_TRUE(qttest::sameRect({s.geom[0], s.geom[1], s.geom[2], s.geom[3]}, want));
-      EXPECT_EQ(s.geom[4], level + 1);
+      EXPECT_TRUE(qttest::sameRect({s.reply.nodeX, s.reply.nodeY, s.reply.nodeWidth, s.reply.nodeHeight}, want));
+      EXPECT_EQ(s.reply.nodeLevel, level + 1);
       stack.push_back(c + q);
     }
   }
@@ -286,6 +283,70 @@ TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
     }
     ASSERT_TRUE(qttest::SameTree(s.tree(), model)) << "seed " << seed;
   }
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Session, TheReplyPointsAtTheTreesVersionWhichEveryChangeMovesAndNoQuery) {
+  Native s(0, 0, 100, 100, 4, 4, 0);
+  const Quadtree& tree = reinterpret_cast<Session*>(s.h)->tree;
+  EXPECT_EQ(uint32_t(s.reply.version), uint32_t(reinterpret_cast<uintptr_t>(tree.versionAt())));
+  uint32_t last = tree.version();
+  auto moved = [&] {
+    const bool yes = tree.version() != last;
+    last = tree.version();
+    return yes;
+  };
+  s.stage(0, 0, {10, 10, 5, 5});
+  sessionFlush(s.h, 1);
+  EXPECT_TRUE(moved());
+  sessionRetrieve(s.h, 0, 0, 0, 100, 100, true);
+  sessionSearch(s.h, 0, 0, 100, 100);
+  sessionPairs(s.h);
+  sessionStats(s.h);
+  EXPECT_FALSE(moved());
+  sessionUpdate(s.h, 0, 60, 60, 5, 5);
+  EXPECT_TRUE(moved());
+  sessionInsert(s.h, 0, 1, 20, 20, 5, 5);
+  EXPECT_TRUE(moved());
+  sessionRemove(s.h, 1);
+  EXPECT_TRUE(moved());
+  sessionRemove(s.h, 1);  // absent: nothing changed
+  EXPECT_FALSE(moved());
+  sessionClear(s.h);
+  EXPECT_TRUE(moved());
+  const Handle linear = sessionCreateLinear(0, 0, 100, 100, 4);
+  const auto& lr = *reinterpret_cast<const Reply*>(sessionReply(linear));
+  EXPECT_EQ(uint32_t(lr.version),
+            uint32_t(reinterpret_cast<uintptr_t>(reinterpret_cast<Session*>(linear)->linear->versionAt())));
+  sessionDestroy(linear);
+}
+
+TEST(Session, ValidateCatchesAChangeThatBypassedTheSessionsFunnel) {
+  Native s(0, 0, 100, 100, 4, 4, 0);
+  for (int i = 0; i < 20; ++i) s.stage(i, i, {i * 4.0, i * 4.0, 6, 6});
+  sessionFlush(s.h, 20);
+  EXPECT_GT(sessionPairs(s.h), 0);
+  EXPECT_EQ(sessionValidate(s.h), 1);
+  // Straight into the tree: the pair cache was not told, so its kept pairs are now stale.
+  reinterpret_cast<Session*>(s.h)->tree.insert(0, 50, {1, 1, 90, 90});
+  EXPECT_EQ(sessionValidate(s.h), 0);
+  // Through the funnel, the same change leaves everything consistent.
+  Native t(0, 0, 100, 100, 4, 4, 0);
+  for (int i = 0; i < 20; ++i) t.stage(i, i, {i * 4.0, i * 4.0, 6, 6});
+  sessionFlush(t.h, 20);
+  sessionPairs(t.h);
+  sessionInsert(t.h, 0, 50, 1, 1, 90, 90);
+  EXPECT_EQ(sessionValidate(t.h), 1);
+}
+
+TEST(Session, ChildMaskIsTheGeometrysRule) {
+  // A rect on the vertical midline of (0, 0, 100, 100), in the north: children 0 and 1.
+  EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 50, 10, 0, 5), 0b0011);
+  EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 60, 60, 5, 5), 0b1000);
+  EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 10, 10, 80, 80), 0b1111);
 }
 
 }  // namespace

@@ -252,7 +252,7 @@ TEST(MovingObjects, PairsAfterFewChangesStayExactForSubnodeInsertsAndRepeats) {
     for (int k = 0; k < 3; ++k) {
       const int32_t node = child + w.integer(0, 3);
       qt::sessionNodeGeom(h, node);
-      const Rect in{s.geom[0], s.geom[1], s.geom[2], s.geom[3]};
+      const Rect in{s.reply.nodeX, s.reply.nodeY, s.reply.nodeWidth, s.reply.nodeHeight};
       const double rw = w.real(1, in.w / 3), rh = w.real(1, in.h / 3);
       put(node, next++, {w.real(in.x + 1, in.x + in.w - rw - 1), w.real(in.y + 1, in.y + in.h - rh - 1), rw, rh});
       const int again = w.integer(0, next - 1);

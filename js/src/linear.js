@@ -2,19 +2,27 @@
 // size, in a node found in O(1) from its scaled corners (cpp/linear_quadtree.h). Moving an object
 // is O(1), so it suits scenes where most objects move a little every frame (update/refresh +
 // pairs). It answers search, collides and pairs exactly as Quadtree does; it has no retrieve.
-// (A fragment of defineQuadtree's body; see session.js.)
+import { loaded, native } from './native.js';
+import { created, hide, insertAll } from './quadtree.js';
+import { OBJECTS } from './registry.js';
+import { Session, live, stage } from './session.js';
+import { installShared } from './shared.js';
+import { describe, readBounds, readRect, rectIn } from './validate.js';
 
 /**
+ * @constructor
  * @param {{x:number,y:number,width:number,height:number}} bounds the area objects are mostly in;
  *   objects outside it stay indexed (placed at the edge) and queryable
  * @param {{depth?: number}} [options] levels below the root, 1..12 (default 8: 256×256 cells);
  *   memory is about 8 bytes × 4^depth × 4/3. Fastest with the deepest cells about twice the
  *   objects' typical size: round(log2(world side / (2 × size)))
+ * @this {any}
  */
-function LinearQuadtree(bounds, options) {
+export function LinearQuadtree(bounds, options) {
   if (!(this instanceof LinearQuadtree)) throw new TypeError("Class constructor LinearQuadtree cannot be invoked without 'new'");
-  var r = readBounds('LinearQuadtree', bounds);
-  var depth = 8;
+  const calls = loaded('LinearQuadtree');
+  const r = readBounds('LinearQuadtree', bounds);
+  let depth = 8;
   if (options !== undefined && options !== null) {
     if (typeof options !== 'object') {
       throw new TypeError('LinearQuadtree constructor: options must be an object like { depth: 8 }, got ' + describe(options));
@@ -26,31 +34,26 @@ function LinearQuadtree(bounds, options) {
   }
   this.bounds = bounds;
   this.depth = depth;
-  hide(this, new Session(created('LinearQuadtree', native.createLinear(r[0], r[1], r[2], r[3], depth))), 0);
+  hide(this, new Session('LinearQuadtree', created('LinearQuadtree', calls.createLinear(r[0], r[1], r[2], r[3], depth))), 0);
 }
 
-var linearProto = LinearQuadtree.prototype;
+const proto = LinearQuadtree.prototype;
 
-/** Indexes an object (or each object of an array); inserting one already there moves it. */
-linearProto.insert = function (obj) {
-  var s = live(this, 'insert');
-  useMode(s, OBJECTS, 'insert');
-  if (Array.isArray(obj)) {
-    var rects = readAll('insert', obj);
-    for (var i = 0; i < obj.length; i++) insertEach(this, s, obj, rects, i);
-    return;
-  }
-  readRect('insert', 'rect', obj, rectIn);
+/** Indexes an object (or each object of an array); inserting one already there moves it. @param {any} obj */
+proto.insert = function (obj) {
+  const s = live(this, 'insert');
+  s.registry.use(OBJECTS, s.where);
+  if (Array.isArray(obj)) return insertAll(this, s, obj);
+  readRect(s.where, 'rect', obj, rectIn);
   stage(s, obj, rectIn);
 };
 
 /** Removes every object. */
-linearProto.clear = function () {
-  var s = live(this, 'clear');
+proto.clear = function () {
+  const s = live(this, 'clear');
   native.clear(s.handle);
-  s.cleared();
+  s.staged = 0;
+  s.registry.cleared();
 };
 
-linearProto.dispose = proto.dispose;
-linearProto[DISPOSE] = proto.dispose;
-installAdvanced(linearProto);
+installShared(proto);

@@ -2,12 +2,11 @@
 // wasm LZMA-compressed: about 20 % smaller than deflate on wasm, and base64 of compressed bytes
 // gzips to about the compressed size. It unpacks at load time, synchronously, so `new Quadtree`
 // still works right after the script tag. Small rather than fast: it runs once, on about 22 KB.
-// (A fragment; see js/scripts/bundle.mjs.)
 // `src`: the compressed bytes; `size`: the decoded length (known to the bundler, so the stream's
 // end marker, if any, is not needed); lc, lp, pb: the stream's literal and position bits. Returns
 // a Uint8Array. Malformed input throws: reading past the input's end or copying from before the
 // output's start fails, and every step writes output, so nothing spins forever.
-function unlzma(src, size, lc, lp, pb) {
+export function unlzma(src, size, lc, lp, pb) {
   var out = new Uint8Array(size), pos = 0, at = 5, range = 0xffffffff, code = 0;
   // Probabilities, 11 bits each, all starting at one half; where each model's block begins:
   var IS_MATCH = 0, IS_REP = 192, IS_REP_G0 = 204, IS_REP_G1 = 216, IS_REP_G2 = 228,

@@ -1,0 +1,111 @@
+// The contract between the wasm and the JavaScript facade, written once.
+//
+// - QT_CALLS: every function the wasm exports. bindings.cpp registers them with embind, the
+//   strict-CSP build exports their C names (CMakeLists.txt reads this list), and the facade gets
+//   them under their JavaScript names from either build (js/src/abi.js, generated from here).
+// - Reply: what a call hands back besides its return value, one field one meaning. Each session
+//   owns one; the facade reads it through heap views at the offsets js/src/abi.js gives.
+// - QT_CONSTANTS: numbers both sides must agree on.
+//
+// js/scripts/abi.mjs generates js/src/abi.js from this file; keep each list one entry a line in
+// the form below (a test checks that the generated file is current).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+// X(javascript name, C function): the C function is `session` + the name capitalized (the CSP
+// build's facade finds it so); they are declared in boundary.h.
+#define QT_CALLS(X)                   \
+  X(create, sessionCreate)            \
+  X(createLinear, sessionCreateLinear) \
+  X(destroy, sessionDestroy)          \
+  X(reply, sessionReply)              \
+  X(flush, sessionFlush)              \
+  X(insert, sessionInsert)            \
+  X(contains, sessionContains)        \
+  X(retrieve, sessionRetrieve)        \
+  X(locate, sessionLocate)            \
+  X(leafGrid, sessionLeafGrid)        \
+  X(allObjects, sessionAllObjects)    \
+  X(nodeObjects, sessionNodeObjects)  \
+  X(children, sessionChildren)        \
+  X(nodeGeom, sessionNodeGeom)        \
+  X(childMask, sessionChildMask)      \
+  X(clear, sessionClear)              \
+  X(clearNode, sessionClearNode)      \
+  X(stats, sessionStats)              \
+  X(validate, sessionValidate)        \
+  X(remove, sessionRemove)            \
+  X(update, sessionUpdate)            \
+  X(scratch, sessionScratch)          \
+  X(refresh, sessionRefresh)          \
+  X(setRects, sessionSetRects)        \
+  X(search, sessionSearch)            \
+  X(collides, sessionCollides)        \
+  X(pairs, sessionPairs)              \
+  X(nodeWalk, sessionNodeWalk)
+
+// X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
+#define QT_CONSTANTS(X)                                                              \
+  X(kStageCapacity, 1024)          /* inserts the facade may stage before a flush */ \
+  X(kNoMemory, (-2147483647 - 1))  /* a call found no room on the heap; it changed nothing */
+
+// The Reply's fields. Doubles first, then int32s (addresses are wasm32 addresses; natively only
+// their low 32 bits, which tests do not read).
+#define QT_REPLY_DOUBLES(X)                                                        \
+  X(gridX)       /* leafGrid(): a point's cell is floor((px - gridX) * gridScaleX) */ \
+  X(gridY)                                                                         \
+  X(gridScaleX)                                                                    \
+  X(gridScaleY)                                                                    \
+  X(nodeX)       /* nodeGeom(): the node's rect and level */                        \
+  X(nodeY)                                                                         \
+  X(nodeWidth)                                                                     \
+  X(nodeHeight)                                                                    \
+  X(nodeLevel)
+
+#define QT_REPLY_INTS(X)                                                                \
+  X(stageRects)     /* address of the staging rects (x, y, width, height per insert) */ \
+  X(stageIds)       /* address of the staged ids */                                     \
+  X(version)        /* address of the tree's version (version.h): caches compare it */  \
+  X(results)        /* address of the ids the last query returned */                    \
+  X(resultCount)    /* how many */                                                      \
+  X(scratchIds)     /* scratch(): address of the ids beside the scratch rects */        \
+  X(rectTable)      /* scratch(): address of the tree's own rect per id */              \
+  X(rectTableSize)  /* scratch(): how many ids that table spans */                      \
+  X(gridCells)      /* leafGrid(): address of the cells (a leaf or -1 each) */          \
+  X(gridBounds)     /* leafGrid(): address of four bounds per cell */                   \
+  X(walk)           /* nodeWalk(): address of the walk, 7 numbers a node */             \
+  X(nodes)          /* stats() */                                                       \
+  X(leaves)                                                                             \
+  X(depth)                                                                              \
+  X(links)                                                                            \
+  X(entries)                                                                            \
+  X(objects)
+
+namespace qt {
+
+#define QT_CONSTANT(name, value) constexpr int32_t name = value;
+QT_CONSTANTS(QT_CONSTANT)
+#undef QT_CONSTANT
+
+struct Reply {
+#define QT_REPLY_DOUBLE(name) double name = 0;
+  QT_REPLY_DOUBLES(QT_REPLY_DOUBLE)
+#undef QT_REPLY_DOUBLE
+#define QT_REPLY_INT(name) int32_t name = 0;
+  QT_REPLY_INTS(QT_REPLY_INT)
+#undef QT_REPLY_INT
+};
+
+// The generated JavaScript offsets assume this packing: doubles, then int32s, no padding between.
+#define QT_COUNT(name) +1
+constexpr size_t kReplyDoubles = 0 QT_REPLY_DOUBLES(QT_COUNT);
+constexpr size_t kReplyInts = 0 QT_REPLY_INTS(QT_COUNT);
+#undef QT_COUNT
+static_assert(offsetof(Reply, stageRects) == 8 * kReplyDoubles, "int32s follow the doubles");
+static_assert(sizeof(Reply) >= 8 * kReplyDoubles + 4 * kReplyInts &&
+                  sizeof(Reply) <= 8 * kReplyDoubles + 4 * kReplyInts + 4,
+              "no padding inside the Reply");
+
+}  // namespace qt

@@ -1,0 +1,69 @@
+// Generates js/src/abi.js from cpp/abi.h, the one definition of the contract between the wasm and
+// the facade: the calls the wasm exports, the shared constants and the Reply's field offsets.
+// Usage: node js/scripts/abi.mjs [--check]  (--check: exit 1 if js/src/abi.js is not current)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const header = join(root, 'cpp', 'abi.h');
+const target = join(root, 'js', 'src', 'abi.js');
+
+// The entries of one X-macro list: `#define NAME(X)` and its continuation lines, each `X(a, b)`.
+function list(text, name) {
+  const start = text.indexOf(`#define ${name}(X)`);
+  if (start < 0) throw new Error(`cpp/abi.h: no #define ${name}(X)`);
+  const lines = [];
+  for (const line of text.slice(start).split('\n')) {
+    lines.push(line);
+    if (!line.trimEnd().endsWith('\\')) break;
+  }
+  const entries = [...lines.slice(1).join('\n').replace(/\/\*.*?\*\//g, '').matchAll(/X\(([^()]*(?:\([^()]*\))?[^()]*)\)/g)]
+    .map((m) => m[1].split(',').map((part) => part.trim()));
+  if (entries.length === 0) throw new Error(`cpp/abi.h: ${name} has no entries`);
+  return entries;
+}
+
+export function generate(text = readFileSync(header, 'utf8')) {
+  const calls = list(text, 'QT_CALLS');
+  for (const [js, c] of calls) {
+    if (c !== 'session' + js[0].toUpperCase() + js.slice(1)) throw new Error(`cpp/abi.h: ${c} should be named session + ${js} capitalized`);
+  }
+  const constants = list(text, 'QT_CONSTANTS');
+  const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
+  const ints = list(text, 'QT_REPLY_INTS').map(([n]) => n);
+  // kStageCapacity -> STAGE_CAPACITY
+  const jsName = (k) => k.replace(/^k/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  const object = (names, base) => `{\n${names.map((n, i) => `  ${n}: ${base + i},`).join('\n')}\n}`;
+  return `// Generated from cpp/abi.h by js/scripts/abi.mjs: edit that file, not this one (a test checks
+// that this one is current).
+
+/** The wasm's calls by their JavaScript names: embind registers these, the CSP build exports
+ * the C functions, named session + the name capitalized (sessionCreate as _sessionCreate). */
+export const CALLS = [
+${calls.map(([js]) => `  '${js}',`).join('\n')}
+];
+
+${constants.map(([k, v]) => `export const ${jsName(k)} = ${Function(`return ${v}`)()};`).join('\n')}
+
+/** The Reply's doubles: indexes into HEAPF64 from the reply's address / 8. */
+export const F64 = ${object(doubles, 0)};
+
+/** The Reply's int32s: indexes into HEAP32 from the reply's address / 4. */
+export const I32 = ${object(ints, 2 * doubles.length)};
+`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = generate();
+  if (process.argv.includes('--check')) {
+    let current = '';
+    try { current = readFileSync(target, 'utf8'); } catch {}
+    if (current !== text) {
+      console.error('js/src/abi.js is not current: run node js/scripts/abi.mjs');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(target, text);
+  }
+}

@@ -1,0 +1,89 @@
+// The wasm module and its heap views. The module is compiled synchronously while this file is
+// evaluated, so `new Quadtree` works in the very next statement (or script tag). Where a browser
+// refuses synchronous compilation on the main thread (Chromium before 114, for modules over
+// 4 KB), it is compiled asynchronously instead and `ready` resolves when it can be used.
+// Three modules js/scripts/bundle.mjs provides per build: the Emscripten glue, the packed wasm,
+// and how to find the calls (binding-embind.js or binding-csp.js).
+import createNative from 'quadtree-wasm:glue';
+import { wasm } from 'quadtree-wasm:wasm';
+import { calls } from 'quadtree-wasm:binding';
+import { base64 } from './base64.js';
+import { unlzma } from './lzma.js';
+
+/**
+ * The wasm's calls under their JavaScript names (abi.h's QT_CALLS), or null while it is still
+ * being compiled.
+ * @type {any}
+ */
+export let native = null;
+/** The heap as doubles and as int32s. Growing memory detaches them: call views() after any call
+ * that may allocate, before reading. @type {Float64Array} */
+export let f64 = new Float64Array(0);
+/** @type {Int32Array} */
+export let i32 = new Int32Array(0);
+/** @type {any} */
+let heap = null;
+
+/** Re-reads the heap views if memory grew since they were read. */
+export function views() {
+  if (f64.byteLength === 0) {
+    f64 = heap.HEAPF64;
+    i32 = heap.HEAP32;
+  }
+}
+
+/** @param {any} m the Emscripten module, started */
+function adopt(m) {
+  native = calls(m);
+  heap = m;
+  f64 = m.HEAPF64;
+  i32 = m.HEAP32;
+}
+
+/**
+ * Starts the glue around a compiled module; the instance is made synchronously when `sync`.
+ * @param {WebAssembly.Module} module
+ * @param {boolean} sync
+ */
+function start(module, sync) {
+  return createNative({
+    /** @param {WebAssembly.Imports} imports @param {Function} receive */
+    instantiateWasm(imports, receive) {
+      if (sync) {
+        const instance = new WebAssembly.Instance(module, imports);
+        receive(instance, module);
+        return instance.exports;
+      }
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      return {};
+    },
+  });
+}
+
+const bytes = unlzma(base64(wasm.text), wasm.size, wasm.lc, wasm.lp, wasm.pb);
+/** @type {WebAssembly.Module | null} */
+let compiled = null;
+try {
+  compiled = new WebAssembly.Module(bytes);
+} catch (e) {
+  // Chromium before 114 on the main thread: "WebAssembly.Compile is disallowed on the main
+  // thread, if the buffer size is larger than 4KB". Anything else is a real failure.
+  if (!(e instanceof RangeError)) throw e;
+}
+
+/** Resolves when the trees can be constructed: at once, unless compilation had to wait. */
+export const ready = compiled
+  ? Promise.resolve(adopt(start(compiled, true)))
+  : WebAssembly.compile(bytes).then((module) => start(module, false).ready).then(adopt);
+
+/**
+ * The calls, or the error that says to wait for `ready`.
+ * @param {string} where the class constructing a tree, for the message
+ */
+export function loaded(where) {
+  if (native === null) {
+    throw new Error(where + ': the WebAssembly module is still compiling (this browser does not ' +
+      'compile it synchronously on the main thread); await Quadtree.ready first');
+  }
+  return native;
+}

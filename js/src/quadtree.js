@@ -1,0 +1,237 @@
+// The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
+import { F64, NO_MEMORY } from './abi.js';
+import { loaded, native, f64, views } from './native.js';
+import { OBJECTS } from './registry.js';
+import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage } from './session.js';
+import { installShared } from './shared.js';
+import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
+
+const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
+
+/**
+ * Links a tree object to its session and node, out of the fields games enumerate or print.
+ * @param {any} tree @param {Session} s @param {number} node
+ */
+export function hide(tree, s, node) {
+  Object.defineProperty(tree, '_s', { value: s });
+  Object.defineProperty(tree, '_n', { value: node });
+}
+
+/**
+ * A new native tree's handle, or the error that there was no room for it.
+ * @param {string} className @param {number} handle
+ */
+export function created(className, handle) {
+  if (handle === 0) {
+    throw new RangeError(className + ' constructor: out of memory (WebAssembly memory cannot grow any further). ' +
+      'Free memory (dispose() trees no longer needed) and try again');
+  }
+  return handle;
+}
+
+/**
+ * The Quadtree object standing for a subnode (made once, then kept while the node lives).
+ * @param {Session} s @param {number} node
+ */
+function view(s, node) {
+  let v = s.views[node];
+  if (v === undefined) {
+    native.nodeGeom(s.handle, node);
+    views();
+    const g = s.r64, root = s.views[0];
+    v = new Quadtree({ x: f64[g + F64.nodeX], y: f64[g + F64.nodeY], width: f64[g + F64.nodeWidth], height: f64[g + F64.nodeHeight] },
+      root.max_objects, root.max_levels, f64[g + F64.nodeLevel], VIEW);
+    hide(v, s, node);
+    s.views[node] = v;
+  }
+  return v;
+}
+
+/**
+ * Forgets the views below `node` (their native nodes are about to be freed and reused).
+ * @param {Session} s @param {number} node
+ */
+function dropViews(s, node) {
+  const stack = [node];
+  while (stack.length) {
+    const c = native.children(s.handle, stack.pop());
+    if (c < 0) continue;
+    for (let q = 0; q < 4; q++) {
+      delete s.views[c + q];
+      stack.push(c + q);
+    }
+  }
+}
+
+/**
+ * A quadtree with the API of @timohausmann/quadtree-js 1.2.x, backed by WebAssembly.
+ * @constructor
+ * @param {{x:number,y:number,width:number,height:number}} bounds kept by reference, as quadtree-js does
+ * @param {number} [max_objects=10] objects a leaf holds before it splits
+ * @param {number} [max_levels=4] deepest level a split may create
+ * @param {number} [level=0] level of this root; quadtree-js de-duplicates results only at level 0
+ * @this {any}
+ */
+export function Quadtree(bounds, max_objects, max_levels, level) {
+  if (!(this instanceof Quadtree)) throw new TypeError("Class constructor Quadtree cannot be invoked without 'new'");
+  if (arguments[4] === VIEW) {
+    this.max_objects = max_objects;
+    this.max_levels = max_levels;
+    this.level = level;
+    this.bounds = bounds;
+    return;
+  }
+  const calls = loaded('Quadtree');
+  const r = readBounds('Quadtree', bounds);
+  this.max_objects = option('Quadtree constructor', 'max_objects', max_objects, 10, false);
+  this.max_levels = option('Quadtree constructor', 'max_levels', max_levels, 4, true);
+  this.level = option('Quadtree constructor', 'level', level, 0, true);
+  this.bounds = bounds;
+  const s = new Session('Quadtree', created('Quadtree', calls.create(r[0], r[1], r[2], r[3], this.max_objects, this.max_levels, this.level)));
+  s.views[0] = this;
+  hide(this, s, 0);
+}
+
+const proto = Quadtree.prototype;
+
+/**
+ * Stores an object (or each object of an array) in every leaf its rect reaches. Its x, y, width
+ * and height are read now; the object itself is what queries return.
+ * @param {any} pRect
+ */
+proto.insert = function (pRect) {
+  const s = live(this, 'insert');
+  s.registry.use(OBJECTS, s.where);
+  if (Array.isArray(pRect)) return insertAll(this, s, pRect);
+  readRect(s.where, 'rect', pRect, rectIn);
+  insertChecked(this, s, pRect, rectIn);
+};
+
+/**
+ * An array insert: every rect is checked before any is stored; when memory runs out, the error
+ * also names the objects after the one that did not fit.
+ * @param {any} tree @param {Session} s @param {any[]} objs
+ */
+export function insertAll(tree, s, objs) {
+  const rects = readAll(s.where, objs);
+  for (let i = 0; i < objs.length; i++) {
+    try {
+      insertChecked(tree, s, objs[i], rects[i]);
+    } catch (e) {
+      const error = /** @type {any} */ (e);
+      if (error.notInserted) error.notInserted = error.notInserted.concat(objs.slice(i + 1));
+      throw e;
+    }
+  }
+}
+
+/** @param {any} tree @param {Session} s @param {any} obj @param {number[]} r */
+function insertChecked(tree, s, obj, r) {
+  if (tree._n === 0) return stage(s, obj, r);
+  flush(s); // into a subnode: quadtree-js allows it; rare, so not staged
+  const id = s.registry.idFor(obj);
+  if (native.insert(s.handle, tree._n, id, r[0], r[1], r[2], r[3]) === NO_MEMORY) {
+    dropIfAbsent(s, id);
+    const e = noMemory(s.where, 'the object was not stored');
+    e.notInserted = [obj];
+    throw e;
+  }
+}
+
+/**
+ * The candidates for a rect: every object of every leaf the rect reaches, as a new array, in
+ * quadtree-js's order. Also `retrieve(returnedObjects, rect)`, which appends to your array.
+ * @param {any} pRect
+ */
+proto.retrieve = function (pRect) {
+  const s = live(this, 'retrieve');
+  let out = null;
+  if (arguments.length > 1 && Array.isArray(pRect)) {
+    out = pRect;
+    pRect = arguments[1];
+  }
+  readRect(s.where, 'rect', pRect, rectIn);
+  flush(s);
+  current(s);
+  const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
+  // Most game queries reach one leaf: then the answer is that leaf's list, which we build once
+  // per change of the tree and copy (callers may keep and mutate what they get).
+  let leaf = this._n === 0 ? gridLeaf(s, x, y, w, h) : UNKNOWN;
+  if (leaf === UNKNOWN) leaf = native.locate(s.handle, this._n, x, y, w, h, true);
+  if (leaf >= 0) {
+    let list = s.leafLists[leaf];
+    if (list === undefined) list = s.leafLists[leaf] = collect(s, room(s, native.nodeObjects(s.handle, leaf)), null);
+    if (out === null) return list.slice();
+    for (let i = 0; i < list.length; i++) out.push(list[i]);
+    return out;
+  }
+  return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, true)), out);
+};
+
+/**
+ * Every distinct object in this tree, appended to `returnedObjects` (a new array if omitted).
+ * @param {any[]} [returnedObjects]
+ */
+proto.getAllObjects = function (returnedObjects) {
+  const s = live(this, 'getAllObjects');
+  if (returnedObjects !== undefined && !Array.isArray(returnedObjects)) {
+    throw new TypeError(s.where + ': returnedObjects must be an array, got ' + describe(returnedObjects));
+  }
+  flush(s);
+  return collect(s, room(s, native.allObjects(s.handle, this._n)), returnedObjects || null);
+};
+
+/**
+ * Which children (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect reaches, by
+ * the native tree's own rule (one copy: cpp/geometry.h's childMask).
+ * @param {any} pRect
+ */
+proto.getIndex = function (pRect) {
+  const s = live(this, 'getIndex');
+  readRect(s.where, 'rect', pRect, rectIn);
+  const b = this.bounds;
+  const mask = native.childMask(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
+  const indexes = [];
+  for (let q = 0; q < 4; q++) if (mask & (1 << q)) indexes.push(q);
+  return indexes;
+};
+
+/** Removes every object (and every subnode) from this tree or subtree. */
+proto.clear = function () {
+  const s = live(this, 'clear');
+  if (this._n === 0) {
+    native.clear(s.handle);
+    s.staged = 0;
+    s.registry.cleared();
+    s.views.length = 1;
+    return;
+  }
+  flush(s);
+  dropViews(s, this._n);
+  native.clearNode(s.handle, this._n);
+};
+
+Object.defineProperties(proto, {
+  /** This node's own objects: a leaf's list (a new array each time), empty for a split node. */
+  objects: {
+    configurable: true,
+    get: function () {
+      const s = live(this, 'objects');
+      flush(s);
+      return collect(s, room(s, native.nodeObjects(s.handle, this._n)), null);
+    }
+  },
+  /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] for a leaf. */
+  nodes: {
+    configurable: true,
+    get: function () {
+      const s = live(this, 'nodes');
+      flush(s);
+      const c = native.children(s.handle, this._n);
+      if (c < 0) return [];
+      return [view(s, c), view(s, c + 1), view(s, c + 2), view(s, c + 3)];
+    }
+  }
+});
+
+installShared(proto);

@@ -1,0 +1,201 @@
+// One native tree's JavaScript side: its handle and Reply (abi.h), the object <-> id table,
+// staged inserts, the caches read from the tree, and lifetime. Inserts are written as numbers
+// into a heap buffer and applied in one call when the next query comes; queries come back as ids
+// in the heap, mapped to the caller's objects here.
+import { F64, I32, STAGE_CAPACITY, NO_MEMORY } from './abi.js';
+import { native, f64, i32, views } from './native.js';
+import { Registry } from './registry.js';
+import { noMemory } from './validate.js';
+
+// Frees the native tree of a tree the program dropped without dispose().
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
+  : null;
+
+/** Shared by a tree and its node views; collected (and its native tree freed) only when none of
+ * them is reachable. */
+export class Session {
+  /** @param {string} className @param {number} handle */
+  constructor(className, handle) {
+    this.className = className;
+    this.handle = handle;
+    this.where = className; // the public method being run, for messages (set by live())
+    const reply = native.reply(handle);
+    views(); // creating the tree may have grown memory
+    this.r64 = reply >> 3; // the Reply, as f64 and i32 indexes
+    this.r32 = reply >> 2;
+    this.rects = i32[this.r32 + I32.stageRects] >> 3; // f64 index of the staging rects
+    this.ids = i32[this.r32 + I32.stageIds] >> 2; // i32 index of the staged ids
+    this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
+    this.staged = 0;
+    this.registry = new Registry();
+    /** node index -> its Quadtree view (root at 0) @type {any[]} */
+    this.views = [];
+    // Read from the tree at version `seen`: each leaf's objects, and the root's leaf grid (its
+    // side, 0: not read; where its cells and their bounds are; how a point maps to a cell).
+    this.seen = -1;
+    /** @type {any[][]} */
+    this.leafLists = [];
+    this.grid = 0;
+    this.gridCells = this.gridBounds = 0;
+    this.gx = this.gy = this.gsx = this.gsy = 0;
+    this.disposed = false;
+    if (finalizer) finalizer.register(this, handle, this);
+  }
+
+  dispose() {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (finalizer) finalizer.unregister(this);
+    native.destroy(this.handle);
+    this.registry = /** @type {any} */ (null);
+    this.views = [];
+  }
+}
+
+/**
+ * The session of a tree about to run `method`, which must still be usable.
+ * @param {any} tree @param {string} method
+ * @returns {Session}
+ */
+export function live(tree, method) {
+  const s = tree._s;
+  s.where = s.className + '.' + method;
+  if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
+  if (tree._n !== 0 && s.views[tree._n] !== tree) {
+    throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');
+  }
+  return s;
+}
+
+/**
+ * Brings the caches read from the tree up to date: the tree's version (cpp/version.h) moves on
+ * with every change, so they are dropped when it did (nothing has to tell them). Also re-reads
+ * the views.
+ * @param {Session} s
+ */
+export function current(s) {
+  views();
+  const version = i32[s.versionAt];
+  if (version !== s.seen) {
+    s.seen = version;
+    if (s.leafLists.length) s.leafLists = [];
+    s.grid = 0;
+  }
+}
+
+/**
+ * Applies the staged inserts. `pending`: an object about to be staged (named in the error too).
+ * @param {Session} s @param {any} [pending]
+ */
+export function flush(s, pending) {
+  if (s.staged > 0) {
+    const n = s.staged;
+    s.staged = 0;
+    const done = native.flush(s.handle, n);
+    if (done < n) unstored(s, done, n, pending);
+  }
+}
+
+/**
+ * The staged inserts from `from` on did not fit: they are not in the tree; say which they were.
+ * @param {Session} s @param {number} from @param {number} n @param {any} pending
+ */
+function unstored(s, from, n, pending) {
+  views();
+  const lost = [], reg = s.registry;
+  // All named before any is forgotten: an object staged twice is then named both times.
+  for (let k = from; k < n; k++) lost.push(reg.objects[i32[s.ids + k]]);
+  for (let k = from; k < n; k++) dropIfAbsent(s, i32[s.ids + k]);
+  if (pending !== undefined) lost.push(pending);
+  const e = noMemory(s.where, 'the last ' + lost.length + ' objects given to insert() were not stored ' +
+    '(error.notInserted lists them); everything inserted before them is in the tree');
+  e.notInserted = lost;
+  throw e;
+}
+
+/**
+ * After an insert that did not fit: forgets `id` unless an earlier insert of it went in.
+ * @param {Session} s @param {number} id
+ */
+export function dropIfAbsent(s, id) {
+  if (s.registry.inserted[id] === s.registry.frame && !native.contains(s.handle, id)) {
+    s.registry.drop(id);
+  }
+}
+
+/**
+ * Stages an insert of `obj` with rect r at the root.
+ * @param {Session} s @param {any} obj @param {number[]} r
+ */
+export function stage(s, obj, r) {
+  if (s.staged === STAGE_CAPACITY) flush(s, obj);
+  views();
+  const k = s.staged++, at = s.rects + 4 * k;
+  f64[at] = r[0]; f64[at + 1] = r[1]; f64[at + 2] = r[2]; f64[at + 3] = r[3];
+  i32[s.ids + k] = s.registry.next(obj);
+}
+
+/**
+ * A native count, unless the call ran out of memory.
+ * @param {Session} s @param {number} count
+ */
+export function room(s, count) {
+  if (count === NO_MEMORY) throw noMemory(s.where);
+  return count;
+}
+
+/**
+ * The ids of the last query as the caller's objects, appended to `out` (a new array if null).
+ * @param {Session} s @param {number} count @param {any[] | null} out
+ */
+export function collect(s, count, out) {
+  views();
+  const objects = s.registry.objects, at = i32[s.r32 + I32.results] >> 2;
+  let base = 0;
+  if (out === null) out = new Array(count);
+  else base = out.length;
+  for (let i = 0; i < count; i++) out[base + i] = objects[i32[at + i]];
+  return out;
+}
+
+/**
+ * Room in the native scratch buffer for `n` rects (and ids): its f64 index.
+ * @param {Session} s @param {number} n
+ */
+export function scratch(s, n) {
+  const at = native.scratch(s.handle, n);
+  if (at === 0) throw noMemory(s.where);
+  views();
+  return at >> 3;
+}
+
+export const UNKNOWN = -2;
+/**
+ * The one leaf a root query for (x, y, w, h) reaches, when that leaf's own list is the answer,
+ * found from the native leaf grid (Quadtree::leafGrid) without a call into WebAssembly. -1: the
+ * rect reaches several leaves (or, rarely, rounding put the point in a neighbouring cell: the
+ * native retrieve gives the same answer then); UNKNOWN: the grid cannot tell (ask locate).
+ * Call current(s) first.
+ * @param {Session} s @param {number} x @param {number} y @param {number} w @param {number} h
+ */
+export function gridLeaf(s, x, y, w, h) {
+  if (s.grid === 0) {
+    s.grid = native.leafGrid(s.handle);
+    views();
+    s.gridCells = i32[s.r32 + I32.gridCells] >> 2;
+    s.gridBounds = i32[s.r32 + I32.gridBounds] >> 3;
+    s.gx = f64[s.r64 + F64.gridX]; s.gy = f64[s.r64 + F64.gridY];
+    s.gsx = f64[s.r64 + F64.gridScaleX]; s.gsy = f64[s.r64 + F64.gridScaleY];
+  }
+  const side = s.grid;
+  let cx = (x - s.gx) * s.gsx, cy = (y - s.gy) * s.gsy; // NaN (0 * Infinity) goes to cell 0
+  cx = cx >= 0 ? (cx < side ? cx | 0 : side - 1) : 0;
+  cy = cy >= 0 ? (cy < side ? cy | 0 : side - 1) : 0;
+  const cell = cy * side + cx, leaf = i32[s.gridCells + cell];
+  if (leaf < 0) return UNKNOWN;
+  const b = s.gridBounds + 4 * cell, x1 = x + w, y1 = y + h;
+  const west = f64[b], east = f64[b + 1], north = f64[b + 2], south = f64[b + 3];
+  return x >= west && x1 > west && x < east && x1 <= east &&
+    y >= north && y1 > north && y < south && y1 <= south ? leaf : -1;
+}

@@ -1,0 +1,103 @@
+// Argument checks and the errors every method throws. Each message starts with where it comes
+// from ("LinearQuadtree.refresh: ...", "Quadtree constructor: ...") and names the argument and the
+// field, and every check runs before anything changes, so a refused call leaves the tree as it was.
+
+/** How a value is named in a message. @param {unknown} v */
+export function describe(v) {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return 'the string "' + (v.length > 20 ? v.slice(0, 20) + '…' : v) + '"';
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+/** @param {string} where @param {string} arg @param {string} field @param {unknown} v */
+function badField(where, arg, field, v) {
+  const name = arg + '.' + field;
+  if (typeof v !== 'number') return new TypeError(where + ': ' + name + ' must be a number, got ' + describe(v));
+  return new RangeError(where + ': ' + name + ' must be a finite number, got ' + v);
+}
+
+/** A scratch rect for one call's argument: read once, then used. */
+export const rectIn = [0, 0, 0, 0];
+
+/**
+ * Reads and checks a rect's four numbers once, into `out`; throws before anything changes.
+ * @param {string} where @param {string} arg @param {any} r @param {number[]} out
+ */
+export function readRect(where, arg, r, out) {
+  if (typeof r !== 'object' || r === null) {
+    throw new TypeError(where + ': ' + arg + ' must be an object with numeric x, y, width and height, got ' + describe(r));
+  }
+  const x = r.x, y = r.y, w = r.width, h = r.height;
+  // x - x === 0 holds for finite numbers only
+  if (typeof x !== 'number' || x - x !== 0) throw badField(where, arg, 'x', x);
+  if (typeof y !== 'number' || y - y !== 0) throw badField(where, arg, 'y', y);
+  if (typeof w !== 'number' || w - w !== 0) throw badField(where, arg, 'width', w);
+  if (typeof h !== 'number' || h - h !== 0) throw badField(where, arg, 'height', h);
+  out[0] = x; out[1] = y; out[2] = w; out[3] = h;
+}
+
+/**
+ * Reads every rect of an array before any is used, so one bad element changes nothing.
+ * @param {string} where @param {any[]} items
+ */
+export function readAll(where, items) {
+  const rects = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    rects[i] = [0, 0, 0, 0];
+    readRect(where, 'rect[' + i + ']', items[i], rects[i]);
+  }
+  return rects;
+}
+
+/**
+ * A tree's bounds, checked (they may not be negative in size).
+ * @param {string} className @param {any} bounds
+ */
+export function readBounds(className, bounds) {
+  const r = [0, 0, 0, 0];
+  readRect(className + ' constructor', 'bounds', bounds, r);
+  if (r[2] < 0 || r[3] < 0) {
+    throw new RangeError(className + ' constructor: bounds.width and bounds.height must not be negative, got ' +
+      r[2] + ' and ' + r[3]);
+  }
+  return r;
+}
+
+/**
+ * A numeric constructor option after quadtree-js's `||` default (0, NaN, undefined: the default).
+ * @param {string} where @param {string} name @param {any} value @param {number} fallback @param {boolean} finite
+ * @returns {number}
+ */
+export function option(where, name, value, fallback, finite) {
+  const v = value || fallback;
+  if (typeof v !== 'number') throw new TypeError(where + ': ' + name + ' must be a number, got ' + describe(v));
+  if (finite && !isFinite(v)) throw new RangeError(where + ': ' + name + ' must be finite, got ' + v);
+  return v;
+}
+
+/** @param {string} where @param {string} name @param {unknown} v */
+export function checkFunction(where, name, v) {
+  if (typeof v !== 'function') throw new TypeError(where + ': ' + name + ' must be a function, got ' + describe(v));
+}
+
+// Ids index arrays in the native tree, which grow to the largest id: keep them dense and bounded.
+export const MAX_ID = (1 << 22) - 1;
+/** @param {string} where @param {unknown} id */
+export function checkId(where, id) {
+  if (typeof id !== 'number' || !(id >= 0 && id <= MAX_ID && id === Math.floor(id))) {
+    throw new RangeError(where + ': ids must be integers from 0 to ' + MAX_ID +
+      ' (they index arrays: keep them dense), got ' + describe(id));
+  }
+}
+
+/**
+ * The error of a call that found no room on the WebAssembly heap.
+ * @param {string} where @param {string} [what] what was and was not done
+ * @returns {RangeError & { notInserted?: unknown[] }}
+ */
+export function noMemory(where, what) {
+  return new RangeError(where + ': out of memory (WebAssembly memory cannot grow any further); ' +
+    (what || 'nothing was changed') + '. Free memory (remove objects, dispose() trees no longer needed) and try again');
+}
