@@ -1,4 +1,4 @@
-// Run by tests/js/finalization.test.mjs as `node --expose-gc`: builds many trees that are never
+// Run by tests/api/finalization.test.mjs as `node --expose-gc`: builds many trees that are never
 // disposed and drops them. The garbage collector's FinalizationRegistry must free their native
 // memory, so the WebAssembly memory stops growing. Prints a JSON line with what it saw.
 let memory = null;
