@@ -54,8 +54,12 @@ function start(module, sync) {
         receive(instance, module);
         return instance.exports;
       }
-      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
-      return {};
+      // The glue takes its exports from what this returns, before the instance exists: hand it
+      // functions that call the instance's once it does.
+      /** @type {WebAssembly.Instance} */
+      let late;
+      WebAssembly.instantiate(module, imports).then((instance) => receive(late = instance, module));
+      return new Proxy({}, { get: (_, key) => (/** @type {any[]} */ ...args) => /** @type {any} */ (late.exports)[key](...args) });
     },
   });
 }

@@ -1,0 +1,37 @@
+// The contract between the wasm and the facade is written once, in cpp/abi.h: js/src/abi.js is
+// generated from it, and must say what it says.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generate } from '../../js/scripts/abi.mjs';
+import { CALLS, F64, I32, NO_MEMORY, STAGE_CAPACITY } from '../../js/src/abi.js';
+import { ROOT } from '../support/dist.mjs';
+
+const header = readFileSync(join(ROOT, 'cpp', 'abi.h'), 'utf8');
+
+describe('js/src/abi.js', () => {
+  it('is what js/scripts/abi.mjs generates from cpp/abi.h (run it after editing abi.h)', () => {
+    expect(readFileSync(join(ROOT, 'js', 'src', 'abi.js'), 'utf8')).toBe(generate(header));
+  });
+
+  it('lists every call boundary.h declares, and nothing else', () => {
+    const declared = [...readFileSync(join(ROOT, 'cpp', 'boundary.h'), 'utf8').matchAll(/^\w+ (session\w+)\(/gm)].map((m) => m[1]);
+    expect(CALLS.map((n) => 'session' + n[0].toUpperCase() + n.slice(1)).sort()).toEqual([...new Set(declared)].sort());
+  });
+
+  it('gives the Reply one offset a field: doubles first, then int32s after them', () => {
+    const doubles = Object.values(F64), ints = Object.values(I32);
+    expect(doubles).toEqual(doubles.map((_, i) => i));
+    expect(ints).toEqual(ints.map((_, i) => 2 * doubles.length + i));
+    expect(new Set([...Object.keys(F64), ...Object.keys(I32)]).size).toBe(doubles.length + ints.length);
+  });
+
+  it('carries the constants as numbers', () => {
+    expect(STAGE_CAPACITY).toBe(1024);
+    expect(NO_MEMORY).toBe(-(2 ** 31));
+  });
+
+  it('refuses a header whose call does not follow the naming rule', () => {
+    expect(() => generate(header.replace('X(flush, sessionFlush)', 'X(flush, sessionFlushAll)'))).toThrow(/sessionFlushAll/);
+  });
+});
