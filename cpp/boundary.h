@@ -43,7 +43,7 @@ struct Session {
   // The one funnel for changes at this layer: every call that changed the tree reports it here,
   // so the pair cache learns which object changed. (The facade's caches need no report: they
   // compare the tree's own version, whose address the reply holds.)
-  void changed(int32_t id) { pairCache.touch(id); }
+  void changed(int32_t id) { pairCache.touch(id, linear ? linear->version() : tree.version()); }
   void changedAll() { pairCache.forget(); }  // a change that cannot be named by id (clear)
 };
 

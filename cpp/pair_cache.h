@@ -14,9 +14,11 @@ namespace qt {
 
 class PairCache {
  public:
-  // `id` was inserted, moved or removed since the last pairs(). Allocates nothing (a remove must
-  // work on a full heap): past what pairs() made room for, everything is recomputed next time.
-  void touch(int32_t id) {
+  // `id` was inserted, moved or removed since the last pairs(), leaving the tree at `version`.
+  // Allocates nothing (a remove must work on a full heap): past what pairs() made room for,
+  // everything is recomputed next time.
+  void touch(int32_t id, uint32_t version) {
+    seen_ = version;
     if (!valid_) return;
     if (size_t(id) >= dirty_.size() || changed_.size() == changed_.capacity()) return forget();
     if (!dirty_[id]) {
@@ -38,6 +40,8 @@ class PairCache {
   template <class Tree, class Contains, class Full>
   bool pairs(Tree& tree, int32_t count, size_t span, Contains contains, Full full,
              std::vector<int32_t>& out) {
+    if (!agrees(tree.version())) forget();  // a change not reported: start afresh
+    seen_ = tree.version();
     if (!update(tree, count, span, contains, full) || !growTo(out, cache_.size())) {
       forget();
       cache_.clear();
@@ -52,41 +56,12 @@ class PairCache {
     return true;
   }
 
-  // For validate(): whether the kept pairs match what `full(out)` finds now, apart from the pairs
-  // of objects touched since (those are searched again by the next pairs()). A change that
-  // reached the tree without touch() makes them differ. checkBytes() is what it allocates.
-  size_t checkBytes(size_t span) const { return 4 * (2 * cache_.size() + span) + 4096; }
-  template <class Full>
-  bool agrees(size_t span, Full full) const {
-    if (!valid_) return true;
-    std::vector<int32_t> now;
-    now.reserve(cache_.size() + span);
-    full(now);
-    return settled(cache_) == settled(now);
-  }
+  // For validate(): whether every change of the tree since the kept pairs were computed was
+  // reported by touch(), as far as the tree's version (version.h) tells: a change that reached the
+  // tree without touch() after the last one reported makes it false (and pairs() recompute all).
+  bool agrees(uint32_t version) const { return !valid_ || version == seen_; }
 
  private:
-  // The pairs without a touched object, as an order-free fingerprint: their count, and the sum
-  // and xor of a mix of each (lower id, higher id).
-  struct Fingerprint {
-    uint64_t count = 0, sum = 0, bits = 0;
-    bool operator==(const Fingerprint& o) const { return count == o.count && sum == o.sum && bits == o.bits; }
-  };
-  Fingerprint settled(const std::vector<int32_t>& pairs) const {
-    Fingerprint f;
-    for (size_t i = 0; i + 1 < pairs.size(); i += 2) {
-      const int32_t a = pairs[i], b = pairs[i + 1];
-      if (isDirty(a) || isDirty(b)) continue;
-      uint64_t h = uint64_t(uint32_t(a < b ? a : b)) << 32 | uint32_t(a < b ? b : a);
-      h = (h ^ (h >> 31)) * 0x9e3779b97f4a7c15ull;  // a 64-bit mix, so sums of pairs do not collide
-      h ^= h >> 29;
-      ++f.count;
-      f.sum += h;
-      f.bits ^= h;
-    }
-    return f;
-  }
-
   template <class Tree, class Contains, class Full>
   bool update(Tree& tree, int32_t count, size_t span, Contains contains, Full full) {
     // Re-searching costs about what a full pass costs per object: worth it for few changes.
@@ -125,6 +100,7 @@ class PairCache {
   bool isDirty(int32_t id) const { return size_t(id) < dirty_.size() && dirty_[id]; }
 
   bool valid_ = false;
+  uint32_t seen_ = 0;  // the tree's version after the last change reported or pairs() call
   std::vector<int32_t> cache_;
   std::vector<char> dirty_;  // per id
   std::vector<int32_t> changed_;
