@@ -6,6 +6,7 @@
 // end marker, if any, is not needed); lc, lp, pb: the stream's literal and position bits. Returns
 // a Uint8Array. Malformed input throws: reading past the input's end or copying from before the
 // output's start fails, and every step writes output, so nothing spins forever.
+/** @param {ArrayLike<number>} src @param {number} size @param {number} lc @param {number} lp @param {number} pb */
 export function unlzma(src, size, lc, lp, pb) {
   var out = new Uint8Array(size), pos = 0, at = 5, range = 0xffffffff, code = 0;
   // Probabilities, 11 bits each, all starting at one half; where each model's block begins:
@@ -13,8 +14,9 @@ export function unlzma(src, size, lc, lp, pb) {
     IS_REP0_LONG = 240, SLOT = 432, SPEC = 688, ALIGN = 802, LEN = 818, REP_LEN = 1332,
     LITERAL = 1846;
   var probs = new Uint16Array(LITERAL + (0x300 << (lc + lp))).fill(1024);
-  var state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, len, dist, direct, i, n, bit, slot;
+  var state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, len, dist, direct, i, n, /** @type {number} */ bit, slot;
 
+  /** @param {string} why @returns {never} */
   function fail(why) {
     throw new Error('unlzma: ' + why);
   }
@@ -26,6 +28,7 @@ export function unlzma(src, size, lc, lp, pb) {
   for (i = 1; i < 5; i++) code = (code << 8 | src[i]) >>> 0;
 
   // The range coder: one bit with the adaptive probability probs[p].
+  /** @param {number} p */
   function decode(p) {
     var prob = probs[p], bound = (range >>> 11) * prob >>> 0;
     if (code < bound) {
@@ -46,11 +49,13 @@ export function unlzma(src, size, lc, lp, pb) {
     return bit;
   }
   // A symbol of `bits` bits from a binary tree of probabilities at `p`, most significant first.
+  /** @param {number} p @param {number} bits */
   function tree(p, bits) {
     for (var m = 1, k = 0; k < bits; k++) m = m << 1 | decode(p + m);
     return m - (1 << bits);
   }
   // The same, least significant bit first.
+  /** @param {number} p @param {number} bits */
   function reverse(p, bits) {
     for (var m = 1, sym = 0, k = 0; k < bits; k++) {
       m = m << 1 | decode(p + m);
@@ -59,6 +64,7 @@ export function unlzma(src, size, lc, lp, pb) {
     return sym;
   }
   // A match length minus 2: 3 bits by position state, 3 more, or 8 bits.
+  /** @param {number} p @param {number} posState */
   function length(p, posState) {
     if (!decode(p)) return tree(p + 2 + (posState << 3), 3);
     if (!decode(p + 1)) return 8 + tree(p + 130 + (posState << 3), 3);
@@ -80,6 +86,7 @@ export function unlzma(src, size, lc, lp, pb) {
           var matchBit = match >> 7 & 1;
           match <<= 1;
           sym = sym << 1 | decode(base + ((1 + matchBit) << 8) + sym);
+          // @ts-expect-error TS2454: decode() just set `bit`; tsc does not follow the closure.
         } while (sym < 0x100 && matchBit === bit);
       }
       while (sym < 0x100) sym = sym << 1 | decode(base + sym);

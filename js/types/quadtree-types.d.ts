@@ -1,6 +1,11 @@
 // The declarations both entries share (quadtree.d.ts for require and the script tag,
 // quadtree.d.mts for import). A global namespace, so that a CommonJS and an ES module entry can
 // both refer to one definition.
+//
+// A tree is typed by what its queries return: `Quadtree<Ship>` holds your Ship objects (insert,
+// update), `Quadtree<number>` holds the numeric ids of `setRects` (a tree holds one kind at a time;
+// `new Quadtree(bounds)` alone is `Quadtree<Rect>`). Each method is only offered to the kind of tree
+// it works on (by a `this` type): `setRects` to id trees, `insert` and `update` to object trees.
 
 declare namespace QuadtreeWasm {
   /** An axis-aligned rectangle; your objects only need these four numbers. */
@@ -10,6 +15,9 @@ declare namespace QuadtreeWasm {
     width: number;
     height: number;
   }
+
+  /** What a tree holds: objects with a rect, or (filled with `setRects`) numeric ids. */
+  type Item = Rect | number;
 
   /** The overlapping pairs of one `pairs()` call; read it before the tree changes again. */
   interface PairList<T> {
@@ -48,18 +56,20 @@ declare namespace QuadtreeWasm {
    * a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height.
    * `T` is your object type, or `number` for a tree filled with `setRects`.
    */
-  interface Moving<T> {
+  interface Moving<T extends Item> {
     /** Removes an object (or numeric id), wherever its coordinates are now. True if it was there. */
     remove(item: T): boolean;
-    /** Re-indexes one object after you changed it in place. False if it is not in the tree. */
-    update(item: T): boolean;
-    /** Re-reads every object's rect, re-indexes those that changed; returns how many changed node. */
+    /** Re-indexes one object after you changed it in place. False if it is not in the tree (not for a tree of ids). */
+    update(this: Moving<Rect>, item: T): boolean;
+    /** Re-reads every object's rect, re-indexes those that changed; returns how many changed node (0 for a tree of ids). */
     refresh(): number;
     /**
-     * Inserts or moves many items given as x, y, width, height per item; queries then return ids.
+     * Inserts or moves many items given as x, y, width, height per item (ids: default 0, 1, 2, ...);
+     * queries then return the ids, so the tree is typed by them: `new Quadtree<number>(bounds)`.
      * Ids are integers from 0 to 4,194,303; keep them dense (the native tree's arrays grow to the largest).
+     * A tree holds objects or ids: setRects on a tree holding objects throws a TypeError (clear() it first).
      */
-    setRects(rects: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
+    setRects(this: Moving<number>, rects: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
     /** The objects that overlap `rect`, each once, as a new array. */
     search(rect: Rect): T[];
     /** Whether any object overlaps `rect`. */
@@ -81,9 +91,18 @@ declare namespace QuadtreeWasm {
 
   /**
    * A quadtree with the API of @timohausmann/quadtree-js 1.2.x, backed by WebAssembly.
-   * `T` is the type of the objects you insert; queries return those very objects.
+   * `T` is the type of the objects you insert; queries return those very objects. For a tree
+   * filled with `setRects`, `T` is `number`: its queries return the ids.
    */
-  class Quadtree<T extends Rect = Rect> {
+  class Quadtree<T extends Item = Rect> {
+    /**
+     * Resolves when trees can be constructed: at once, unless the browser refused to compile the
+     * WebAssembly synchronously (Chromium before 114 on the main thread), where constructors throw
+     * an Error saying to await it until it has resolved.
+     */
+    static ready: Promise<void>;
+    /** The other tree class, also on the class itself. */
+    static LinearQuadtree: typeof LinearQuadtree;
     /**
      * @param bounds the root's area, kept by reference
      * @param max_objects objects a leaf holds before it splits (0 or omitted: 10)
@@ -99,8 +118,8 @@ declare namespace QuadtreeWasm {
     readonly objects: T[];
     /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] for a leaf. */
     readonly nodes: Quadtree<T>[];
-    /** Stores an object, or each object of an array, in every leaf its rect reaches. */
-    insert(rect: T | readonly T[]): void;
+    /** Stores an object, or each object of an array, in every leaf its rect reaches (not for a tree of ids). */
+    insert(this: Moving<Rect>, rect: T | readonly T[]): void;
     /** The candidates for `rect`: every object of every leaf it reaches, as a new array. */
     retrieve(rect: Rect): T[];
     /** Tutorial form: appends the candidates to `returnedObjects` and returns it. */
@@ -110,22 +129,23 @@ declare namespace QuadtreeWasm {
     /** The children (0..3) that `rect` reaches from this node. */
     getIndex(rect: Rect): number[];
   }
-  interface Quadtree<T extends Rect = Rect> extends Moving<T> {}
+  interface Quadtree<T extends Item = Rect> extends Moving<T> {}
 
   /**
    * A fixed-depth tree that stores each object once and moves it in O(1): for scenes where most
    * objects move every frame. Same answers as Quadtree's search, collides and pairs.
    */
-  class LinearQuadtree<T extends Rect = Rect> {
+  class LinearQuadtree<T extends Item = Rect> {
     /**
      * @param options.depth levels below the root, 1..12 (default 8). Fastest when the deepest
      *   cells are about twice your objects' typical size: round(log2(world side / (2 × size))).
+     * Throws an Error until `Quadtree.ready` has resolved, where the browser compiles asynchronously.
      */
     constructor(bounds: Rect, options?: { depth?: number });
     readonly bounds: Rect;
     readonly depth: number;
-    /** Indexes an object, or each object of an array; one already there is moved. */
-    insert(rect: T | readonly T[]): void;
+    /** Indexes an object, or each object of an array; one already there is moved (not for a tree of ids). */
+    insert(this: Moving<Rect>, rect: T | readonly T[]): void;
   }
-  interface LinearQuadtree<T extends Rect = Rect> extends Moving<T> {}
+  interface LinearQuadtree<T extends Item = Rect> extends Moving<T> {}
 }

@@ -2,19 +2,19 @@
 // in the `export =` shape quadtree-js users already have.
 /// <reference path="./quadtree-types.d.ts" />
 
-declare class Quadtree<T extends QuadtreeWasm.Rect = QuadtreeWasm.Rect> extends QuadtreeWasm.Quadtree<T> {
+declare class Quadtree<T extends QuadtreeWasm.Item = QuadtreeWasm.Rect> extends QuadtreeWasm.Quadtree<T> {
   /** The class itself, for `const { Quadtree } = require('quadtree-wasm')`. */
   static Quadtree: typeof Quadtree;
   static default: typeof Quadtree;
-  static LinearQuadtree: typeof QuadtreeWasm.LinearQuadtree;
 }
 
 declare namespace Quadtree {
   type Rect = QuadtreeWasm.Rect;
+  type Item = QuadtreeWasm.Item;
   type PairList<T> = QuadtreeWasm.PairList<T>;
   type Stats = QuadtreeWasm.Stats;
   type OutOfMemoryError<T> = QuadtreeWasm.OutOfMemoryError<T>;
-  type LinearQuadtree<T extends Rect = Rect> = QuadtreeWasm.LinearQuadtree<T>;
+  type LinearQuadtree<T extends Item = Rect> = QuadtreeWasm.LinearQuadtree<T>;
 }
 
 export = Quadtree;

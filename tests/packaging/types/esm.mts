@@ -1,8 +1,18 @@
-// Compiled by tests/js/types.test.mjs against the package's exports (never run).
-import Quadtree, { Quadtree as Named, LinearQuadtree, type Rect, type PairList, type OutOfMemoryError } from 'quadtree-wasm';
+// Compiled by tests/packaging/types.test.mjs against the package's exports (never run).
+import Quadtree, { Quadtree as Named, LinearQuadtree, ready, type Rect, type Item, type PairList, type Stats, type OutOfMemoryError } from 'quadtree-wasm';
 
 interface Ship extends Rect { name: string; vx: number }
 
+// Ready: the promise on the class and the named export (resolves when trees can be constructed).
+const whenReady: Promise<void> = Quadtree.ready;
+const sameReady: Promise<void> = ready;
+async function start(): Promise<Quadtree<Ship>> {
+  await Quadtree.ready;
+  return new Quadtree<Ship>({ x: 0, y: 0, width: 1, height: 1 });
+}
+const Linear: typeof LinearQuadtree = Quadtree.LinearQuadtree;
+
+// A tree of objects, quadtree-js style: queries return the objects.
 const tree = new Quadtree<Ship>({ x: 0, y: 0, width: 640, height: 480 }, 10, 4);
 const same: typeof Named = Quadtree;
 const ship: Ship = { x: 1, y: 2, width: 3, height: 4, name: 'a', vx: 1 };
@@ -11,32 +21,114 @@ tree.insert([ship, ship]);
 const found: Ship[] = tree.retrieve({ x: 0, y: 0, width: 10, height: 10 });
 const names: string[] = found.map((s) => s.name);
 const into: Ship[] = tree.retrieve([], ship);
+const all: Ship[] = tree.getAllObjects();
+const own: Ship[] = tree.objects;
 const sub: Quadtree<Ship>[] = tree.nodes;
 const indexes: number[] = tree.getIndex(ship);
 const hits: Ship[] = tree.search(ship);
 const any: boolean = tree.collides(ship);
 const pairs: PairList<Ship> = tree.pairs();
 const first: Ship = pairs.first(0);
+const second: Ship = pairs.second(0);
+const byId: Ship = pairs.object(pairs.ids[0]);
 const ids: Int32Array = pairs.ids;
+const count: number = pairs.count;
 tree.forEachPair((a, b) => a.vx + b.vx);
+const updated: boolean = tree.update(ship);
 const moved: number = tree.refresh();
 const removed: boolean = tree.remove(ship);
 tree.forEachNode((bounds, level, isLeaf, count) => bounds.width + level + count + (isLeaf ? 1 : 0));
-const depth: number = tree.stats().depth;
+const stats: Stats = tree.stats();
+const depth: number = stats.depth;
+const valid: boolean = tree.validate();
 try {
   tree.insert(ship);
 } catch (e) {
   const lost: Ship[] = (e as OutOfMemoryError<Ship>).notInserted ?? [];
   lost.forEach((s) => s.name);
 }
+tree.clear();
 tree.dispose();
 
+// Without a type argument: a tree of plain rects, as quadtree-js users write it.
+const plain = new Quadtree({ x: 0, y: 0, width: 640, height: 480 });
+plain.insert({ x: 1, y: 2, width: 3, height: 4 });
+const plainFound: Rect[] = plain.retrieve({ x: 0, y: 0, width: 10, height: 10 });
+
+// Generic code over trees of objects.
+function fill<T extends Rect>(t: Quadtree<T> | LinearQuadtree<T>, items: T[]): T[] {
+  t.insert(items);
+  t.insert(items[0]);
+  t.update(items[0]);
+  return t.search(items[0]);
+}
+
+// A tree of numeric ids (setRects): queries return numbers.
+const idTree = new Quadtree<number>({ x: 0, y: 0, width: 640, height: 480 });
+idTree.setRects(new Float32Array([0, 0, 10, 10, 5, 5, 10, 10]));
+idTree.setRects(new Float64Array([0, 0, 10, 10]), [7]);
+idTree.setRects(new Float64Array([0, 0, 10, 10]), new Int32Array([7]));
+const idHits: number[] = idTree.search({ x: 0, y: 0, width: 1, height: 1 });
+const idCandidates: number[] = idTree.retrieve({ x: 0, y: 0, width: 1, height: 1 });
+const idAll: number[] = idTree.getAllObjects();
+const idOwn: number[] = idTree.objects;
+const idNodes: Quadtree<number>[] = idTree.nodes;
+const idPairs: PairList<number> = idTree.pairs();
+const idFirst: number = idPairs.first(0);
+const idSecond: number = idPairs.second(0);
+idTree.forEachPair((a, b) => a + b);
+const idRemoved: boolean = idTree.remove(7);
+const idTouching: boolean = idTree.collides({ x: 0, y: 0, width: 1, height: 1 });
+const item: Item = idHits[0];
+
+// @ts-expect-error: a tree of ids takes no objects
+idTree.insert({ x: 1, y: 2, width: 3, height: 4 });
+// @ts-expect-error: nor numbers through insert (setRects places ids)
+idTree.insert(3);
+// @ts-expect-error: update re-reads an object's rect; ids move with setRects
+idTree.update(3);
+// @ts-expect-error: the ids are numbers, not objects
+const idWrong: Ship[] = idTree.search(ship);
+// @ts-expect-error: pairs of an id tree are numbers
+idTree.forEachPair((a: Ship, b: Ship) => a.vx + b.vx);
+// @ts-expect-error: setRects on a tree of objects would make its queries return numbers
+tree.setRects(new Float32Array([0, 0, 1, 1]));
+// @ts-expect-error: and on a tree of plain rects
+plain.setRects(new Float32Array([0, 0, 1, 1]));
+// @ts-expect-error: rects are a Float32Array or Float64Array
+idTree.setRects([0, 0, 1, 1]);
+// @ts-expect-error: a tree holds objects with a rect or numbers
+new Quadtree<string>({ x: 0, y: 0, width: 1, height: 1 });
+
+// LinearQuadtree: the same, with objects or ids.
 const linear = new LinearQuadtree<Ship>({ x: 0, y: 0, width: 100, height: 100 }, { depth: 6 });
+const linearDepth: number = linear.depth;
+const linearBounds: Rect = linear.bounds;
 linear.insert(ship);
+linear.insert([ship]);
 const linearHits: Ship[] = linear.search(ship);
+const linearPairs: PairList<Ship> = linear.pairs();
+const linearMoved: number = linear.refresh();
+linear.forEachPair((a, b) => a.name + b.name);
+const linearIds = new Linear<number>({ x: 0, y: 0, width: 100, height: 100 });
+linearIds.setRects(new Float32Array([0, 0, 1, 1]));
+const linearIdHits: number[] = linearIds.search({ x: 0, y: 0, width: 1, height: 1 });
+const linearIdFirst: number = linearIds.pairs().first(0);
+// @ts-expect-error: a LinearQuadtree has no retrieve (search is exact)
+linear.retrieve(ship);
+// @ts-expect-error: setRects on a LinearQuadtree of objects
 linear.setRects(new Float32Array([0, 0, 1, 1]));
+// @ts-expect-error: insert on a LinearQuadtree of ids
+linearIds.insert(ship);
+// @ts-expect-error: options is an object
+new LinearQuadtree({ x: 0, y: 0, width: 1, height: 1 }, 6);
 
 // @ts-expect-error: objects need x, y, width and height
 tree.insert({ x: 1, y: 2 });
 
-export { same, names, into, sub, indexes, hits, any, first, ids, moved, removed, depth, linearHits };
+export {
+  whenReady, sameReady, start, same, names, into, all, own, sub, indexes, hits, any, first, second, byId, ids, count,
+  updated, moved, removed, depth, valid, plainFound, fill, idHits, idCandidates, idAll, idOwn, idNodes, idFirst,
+  idSecond, idRemoved, idTouching, item, idWrong, linearDepth, linearBounds, linearHits, linearPairs, linearMoved,
+  linearIdHits, linearIdFirst,
+};
