@@ -25,7 +25,7 @@ const banner = `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for @timohausma
 function packWasm(path) {
   const size = readFileSync(path).length;
   let best = null;
-  for (const [lc, lp, pb] of [[3, 0, 2], [1, 0, 0], [0, 0, 0], [4, 0, 0]]) {
+  for (const [lc, lp, pb] of [[3, 0, 2], [4, 0, 0], [3, 0, 0], [2, 0, 0], [1, 0, 0], [0, 0, 0]]) {
     let z;
     try {
       z = execFileSync('xz', ['--format=raw', `--lzma1=preset=9e,lc=${lc},lp=${lp},pb=${pb}`, '-c', path]);

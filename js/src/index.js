@@ -1,7 +1,11 @@
 // The public classes, as every entry exports them.
 import { LinearQuadtree } from './linear.js';
-import { ready } from './native.js';
+import { load } from './native.js';
 import { Quadtree } from './quadtree.js';
+// Last, so that the bundle has it after the code (see native.js).
+import { wasm } from 'quadtree-wasm:wasm';
+
+const ready = load(wasm);
 
 const Q = /** @type {any} */ (Quadtree);
 /** Resolves when trees can be constructed: already, unless the browser refused to compile the

@@ -2,10 +2,11 @@
 // evaluated, so `new Quadtree` works in the very next statement (or script tag). Where a browser
 // refuses synchronous compilation on the main thread (Chromium before 114, for modules over
 // 4 KB), it is compiled asynchronously instead and `ready` resolves when it can be used.
-// Three modules js/scripts/bundle.mjs provides per build: the Emscripten glue, the packed wasm,
-// and how to find the calls (binding-embind.js or binding-csp.js).
+// Two modules js/scripts/bundle.mjs provides per build: the Emscripten glue, and how to find the
+// calls (binding-embind.js or binding-csp.js). The packed wasm itself comes to load() from
+// index.js, so that the bundler places it after the code (gzip then finds the facade's repeats
+// of the glue's code within its window).
 import createNative from 'quadtree-wasm:glue';
-import { wasm } from 'quadtree-wasm:wasm';
 import { calls } from 'quadtree-wasm:binding';
 import { base64 } from './base64.js';
 import { unlzma } from './lzma.js';
@@ -64,21 +65,26 @@ function start(module, sync) {
   });
 }
 
-const bytes = unlzma(base64(wasm.text), wasm.size, wasm.lc, wasm.lp, wasm.pb);
-/** @type {WebAssembly.Module | null} */
-let compiled = null;
-try {
-  compiled = new WebAssembly.Module(bytes);
-} catch (e) {
-  // Chromium before 114 on the main thread: "WebAssembly.Compile is disallowed on the main
-  // thread, if the buffer size is larger than 4KB". Anything else is a real failure.
-  if (!(e instanceof RangeError)) throw e;
+/**
+ * Unpacks and compiles the wasm; resolves when the trees can be constructed: at once, unless
+ * compilation had to wait.
+ * @param {{ text: string, size: number, lc: number, lp: number, pb: number }} wasm
+ */
+export function load(wasm) {
+  const bytes = unlzma(base64(wasm.text), wasm.size, wasm.lc, wasm.lp, wasm.pb);
+  /** @type {WebAssembly.Module | null} */
+  let compiled = null;
+  try {
+    compiled = new WebAssembly.Module(bytes);
+  } catch (e) {
+    // Chromium before 114 on the main thread: "WebAssembly.Compile is disallowed on the main
+    // thread, if the buffer size is larger than 4KB". Anything else is a real failure.
+    if (!(e instanceof RangeError)) throw e;
+  }
+  return compiled
+    ? Promise.resolve(adopt(start(compiled, true)))
+    : WebAssembly.compile(bytes).then((module) => start(module, false).ready).then(adopt);
 }
-
-/** Resolves when the trees can be constructed: at once, unless compilation had to wait. */
-export const ready = compiled
-  ? Promise.resolve(adopt(start(compiled, true)))
-  : WebAssembly.compile(bytes).then((module) => start(module, false).ready).then(adopt);
 
 /**
  * The calls, or the error that says to wait for `ready`.
