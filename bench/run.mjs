@@ -5,11 +5,12 @@
 // markdown tables, and writes bench/results/latest.md, latest.json, w1.svg and w2.svg.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { select } from './engines/index.mjs';
+import { enginesOf } from './engines/quadtree-wasm.mjs';
 import { MODES, runSuite, SMALL, VIEWPORT, W4_MOVING } from './workloads.mjs';
 import { skippedNotes, w1Table, w2Summary, w2Table, w3Table, w4Summary, w4Table } from './report.mjs';
 import { w1Svg, w2Svg } from './chart.mjs';
@@ -22,17 +23,19 @@ const value = (name) => {
   return a === undefined ? undefined : a.slice(name.length + 3);
 };
 const WORKLOADS = ['w1', 'w2', 'w3', 'w4'];
-const known = ['quick', 'only', 'n', 'seed', ...WORKLOADS.map((w) => w + '-only'), 'help'];
+const known = ['quick', 'only', 'n', 'seed', 'baseline', ...WORKLOADS.map((w) => w + '-only'), 'help'];
 for (const a of args) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !known.includes(name)) {
-    console.error(`unknown argument ${a}; use --quick, --only=name[,name], --n=N[,N], --seed=S, --w1-only, --w2-only, --w3-only, --w4-only`);
+    console.error(`unknown argument ${a}; use --quick, --only=name[,name], --n=N[,N], --seed=S, --baseline=DIR, --w1-only, --w2-only, --w3-only, --w4-only`);
     process.exit(2);
   }
 }
 if (flag('help')) {
-  console.log('node bench/run.mjs [--quick] [--only=engine[,engine]] [--n=N[,N]] [--seed=S] [--w1-only] [--w2-only] [--w3-only] [--w4-only]\n' +
-    '  --wN-only flags combine (--w2-only --w4-only runs W2 and W4); without any, every workload runs.');
+  console.log('node bench/run.mjs [--quick] [--only=engine[,engine]] [--n=N[,N]] [--seed=S] [--baseline=DIR] [--w1-only] [--w2-only] [--w3-only] [--w4-only]\n' +
+    '  --wN-only flags combine (--w2-only --w4-only runs W2 and W4); without any, every workload runs.\n' +
+    '  --baseline=DIR also runs the quadtree-wasm engines of another build (DIR/quadtree.mjs, e.g. an older dist/) as\n' +
+    '  engines with ids ending in @base, interleaved in the same run: an A/B comparison under the same load.');
   process.exit(0);
 }
 // --wN-only flags name the workloads to run; none: all of them.
@@ -48,6 +51,11 @@ try {
 } catch (err) {
   console.error(err.message);
   process.exit(2);
+}
+if (value('baseline')) {
+  // Each engine of the other build right after its twin, so both run under the same conditions.
+  const base = enginesOf(await import(pathToFileURL(join(resolve(value('baseline')), 'quadtree.mjs')).href), 'base');
+  engines = engines.flatMap((e) => [e, ...base.filter((b) => b.id === e.id + '@base')]);
 }
 const sizes = value('n') ? value('n').split(',').map((s) => Number(s.replace(/_/g, ''))) : mode.sizes;
 if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--n wants positive integers, got ${value('n')}`);
@@ -127,6 +135,8 @@ md.push('', '## Correctness', '', ...results.checks.map((c) => '- ' + c), '');
 const text = md.join('\n');
 
 console.log('\n' + text);
+// An A/B run is a comparison, not the published figures: it writes nothing.
+if (value('baseline')) process.exit(0);
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'latest.md'), text);
 writeFileSync(join(outDir, 'latest.json'), JSON.stringify({

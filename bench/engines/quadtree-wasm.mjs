@@ -3,109 +3,9 @@
 // Below it, the advanced API for W2/W4: every colliding pair from one native pairs() call, after
 // either refresh() (objects inserted once; it re-reads every rect and re-indexes the ones that
 // changed) or a rebuild (clear() + insert(all objects)).
-import Quadtree, { LinearQuadtree } from '../../dist/quadtree.mjs';
+import * as dist from '../../dist/quadtree.mjs';
 import { now } from '../stats.mjs';
 
-function engine(maxObjects, maxLevels) {
-  const w1 = (scene) => {
-    const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, maxObjects, maxLevels);
-    const objs = scene.objects;
-    return {
-      frame() {
-        const n = objs.length;
-        tree.clear();
-        for (let i = 0; i < n; i++) tree.insert(objs[i]);
-        let pairs = 0;
-        for (let i = 0; i < n; i++) {
-          const a = objs[i];
-          const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
-          const candidates = tree.retrieve(a);
-          for (let k = 0; k < candidates.length; k++) {
-            const b = candidates[k];
-            if (b.id > id && ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
-          }
-        }
-        return pairs;
-      },
-      dispose() { tree.dispose(); },
-    };
-  };
-  return {
-    id: `quadtree-wasm-l${maxLevels}`,
-    family: 'quadtree-wasm',
-    name: `quadtree-wasm (${maxObjects},${maxLevels})`,
-
-    // W1: one game frame: rebuild, query every object, count colliding pairs once each.
-    w1,
-    // W2 (all colliding pairs): the drop-in loop is how a quadtree-js game gets them.
-    w2: maxLevels === 4 ? w1 : undefined,
-
-    // W3: a static scene, built once; each query returns the exact hits.
-    w3(scene) {
-      const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, maxObjects, maxLevels);
-      const objs = scene.objects;
-      for (let i = 0; i < objs.length; i++) tree.insert(objs[i]);
-      return {
-        query(q) {
-          const qx = q.x, qy = q.y, qx1 = qx + q.width, qy1 = qy + q.height;
-          const candidates = tree.retrieve(q);
-          const hits = [];
-          for (let k = 0; k < candidates.length; k++) {
-            const b = candidates[k];
-            if (qx < b.x + b.width && b.x < qx1 && qy < b.y + b.height && b.y < qy1) hits.push(b);
-          }
-          return hits;
-        },
-        dispose() { tree.dispose(); },
-      };
-    },
-  };
-}
-
-/**
- * A pairs() engine for W2/W4. `tree` names the index ('Quadtree (16,10)'), `path` is 'refresh'
- * (insert once, then refresh() + pairs() per frame) or 'rebuild' (clear() + insert(all) +
- * pairs() per frame). The frame's result is pairs().count: the pair list (an Int32Array of ids)
- * is built in full either way. Each frame also leaves its two phases' times in `updateMs`
- * (refresh(), or clear() + insert()) and `pairsMs` (pairs()), for W4's breakdown.
- */
-function pairsEngine({ id, tree, make, path, workloads }) {
-  const refresh = path === 'refresh';
-  const run = (scene) => {
-    const t = make(scene);
-    const objs = scene.objects;
-    if (refresh) t.insert(objs); // once, when the objects spawn: not timed
-    return {
-      frame() {
-        const t0 = now();
-        if (refresh) {
-          t.refresh();
-        } else {
-          t.clear();
-          t.insert(objs);
-        }
-        const t1 = now();
-        const count = t.pairs().count;
-        this.updateMs = t1 - t0;
-        this.pairsMs = now() - t1;
-        return count;
-      },
-      dispose() { t.dispose(); },
-    };
-  };
-  const e = {
-    id,
-    family: 'quadtree-wasm',
-    name: `quadtree-wasm ${tree} ${path === 'refresh' ? 'refresh' : 'rebuild'}+pairs`,
-    tree,
-    path,
-  };
-  for (const w of workloads) e[w] = run;
-  return e;
-}
-
-const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
-const quadtree = (maxObjects, maxLevels) => (scene) => new Quadtree(bounds(scene), maxObjects, maxLevels);
 /**
  * The depth README recommends for a LinearQuadtree: the deepest cells about twice the objects'
  * mean size, round(log2(world side / (2 × mean size))), within 1..12 (6 at 1,000 objects, 8 at
@@ -118,31 +18,144 @@ export function fittedDepth(scene) {
   const depth = Math.round(Math.log2(Math.max(scene.width, scene.height) / (2 * size)));
   return Math.min(Math.max(Number.isFinite(depth) ? depth : 8, 1), 12);
 }
-const linear = (scene) => new LinearQuadtree(bounds(scene), { depth: fittedDepth(scene) });
 
-export const pairsEngines = [
-  pairsEngine({ id: 'quadtree-wasm-pairs-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'refresh', workloads: ['w2', 'w4'] }),
-  pairsEngine({ id: 'quadtree-wasm-pairs-l8', tree: 'Quadtree (10,8)', make: quadtree(10, 8), path: 'refresh', workloads: ['w2'] }),
-  pairsEngine({ id: 'quadtree-wasm-linear', tree: 'LinearQuadtree', make: linear, path: 'refresh', workloads: ['w2', 'w4'] }),
-  pairsEngine({ id: 'quadtree-wasm-rebuild-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'rebuild', workloads: ['w2', 'w4'] }),
-  pairsEngine({ id: 'quadtree-wasm-linear-rebuild', tree: 'LinearQuadtree', make: linear, path: 'rebuild', workloads: ['w4'] }),
-];
-
-// W3 through search(): the exact hits filtered natively, no candidates array to test in JS.
-function searchEngine(maxObjects, maxLevels) {
-  return {
-    id: `quadtree-wasm-search-l${maxLevels}`,
-    family: 'quadtree-wasm',
-    name: `quadtree-wasm search() (${maxObjects},${maxLevels})`,
-    w3(scene) {
-      const tree = new Quadtree(bounds(scene), maxObjects, maxLevels);
-      tree.insert(scene.objects);
+/**
+ * The engines of one build of the library (`lib`: its ES module's exports). `tag` marks a second
+ * build measured in the same run (an A/B: `node bench/run.mjs --baseline=DIR`): its ids end in
+ * `@tag` and it forms a family of its own.
+ */
+export function enginesOf({ Quadtree, LinearQuadtree }, tag = '') {
+  const at = tag ? '@' + tag : '';
+  const family = 'quadtree-wasm' + at;
+  function engine(maxObjects, maxLevels) {
+    const w1 = (scene) => {
+      const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, maxObjects, maxLevels);
+      const objs = scene.objects;
       return {
-        query: (q) => tree.search(q),
+        frame() {
+          const n = objs.length;
+          tree.clear();
+          for (let i = 0; i < n; i++) tree.insert(objs[i]);
+          let pairs = 0;
+          for (let i = 0; i < n; i++) {
+            const a = objs[i];
+            const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
+            const candidates = tree.retrieve(a);
+            for (let k = 0; k < candidates.length; k++) {
+              const b = candidates[k];
+              if (b.id > id && ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
+            }
+          }
+          return pairs;
+        },
         dispose() { tree.dispose(); },
       };
-    },
-  };
+    };
+    return {
+      id: `quadtree-wasm-l${maxLevels}${at}`,
+      family,
+      name: `quadtree-wasm${at} (${maxObjects},${maxLevels})`,
+
+      // W1: one game frame: rebuild, query every object, count colliding pairs once each.
+      w1,
+      // W2 (all colliding pairs): the drop-in loop is how a quadtree-js game gets them.
+      w2: maxLevels === 4 ? w1 : undefined,
+
+      // W3: a static scene, built once; each query returns the exact hits.
+      w3(scene) {
+        const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, maxObjects, maxLevels);
+        const objs = scene.objects;
+        for (let i = 0; i < objs.length; i++) tree.insert(objs[i]);
+        return {
+          query(q) {
+            const qx = q.x, qy = q.y, qx1 = qx + q.width, qy1 = qy + q.height;
+            const candidates = tree.retrieve(q);
+            const hits = [];
+            for (let k = 0; k < candidates.length; k++) {
+              const b = candidates[k];
+              if (qx < b.x + b.width && b.x < qx1 && qy < b.y + b.height && b.y < qy1) hits.push(b);
+            }
+            return hits;
+          },
+          dispose() { tree.dispose(); },
+        };
+      },
+    };
 }
 
-export default [engine(10, 4), engine(10, 8), searchEngine(16, 10), ...pairsEngines];
+  /**
+   * A pairs() engine for W2/W4. `tree` names the index ('Quadtree (16,10)'), `path` is 'refresh'
+   * (insert once, then refresh() + pairs() per frame) or 'rebuild' (clear() + insert(all) +
+   * pairs() per frame). The frame's result is pairs().count: the pair list (an Int32Array of ids)
+   * is built in full either way. Each frame also leaves its two phases' times in `updateMs`
+   * (refresh(), or clear() + insert()) and `pairsMs` (pairs()), for W4's breakdown.
+   */
+  function pairsEngine({ id, tree, make, path, workloads }) {
+    const refresh = path === 'refresh';
+    const run = (scene) => {
+      const t = make(scene);
+      const objs = scene.objects;
+      if (refresh) t.insert(objs); // once, when the objects spawn: not timed
+      return {
+        frame() {
+          const t0 = now();
+          if (refresh) {
+            t.refresh();
+          } else {
+            t.clear();
+            t.insert(objs);
+          }
+          const t1 = now();
+          const count = t.pairs().count;
+          this.updateMs = t1 - t0;
+          this.pairsMs = now() - t1;
+          return count;
+        },
+        dispose() { t.dispose(); },
+      };
+    };
+    const e = {
+      id: id + at,
+      family,
+      name: `quadtree-wasm${at} ${tree} ${path === 'refresh' ? 'refresh' : 'rebuild'}+pairs`,
+      tree,
+      path,
+    };
+    for (const w of workloads) e[w] = run;
+    return e;
+}
+
+  const quadtree = (maxObjects, maxLevels) => (scene) => new Quadtree(bounds(scene), maxObjects, maxLevels);
+  const linear = (scene) => new LinearQuadtree(bounds(scene), { depth: fittedDepth(scene) });
+
+  const pairsEngines = [
+    pairsEngine({ id: 'quadtree-wasm-pairs-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'refresh', workloads: ['w2', 'w4'] }),
+    pairsEngine({ id: 'quadtree-wasm-pairs-l8', tree: 'Quadtree (10,8)', make: quadtree(10, 8), path: 'refresh', workloads: ['w2'] }),
+    pairsEngine({ id: 'quadtree-wasm-linear', tree: 'LinearQuadtree', make: linear, path: 'refresh', workloads: ['w2', 'w4'] }),
+    pairsEngine({ id: 'quadtree-wasm-rebuild-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'rebuild', workloads: ['w2', 'w4'] }),
+    pairsEngine({ id: 'quadtree-wasm-linear-rebuild', tree: 'LinearQuadtree', make: linear, path: 'rebuild', workloads: ['w4'] }),
+  ];
+
+  // W3 through search(): the exact hits filtered natively, no candidates array to test in JS.
+  function searchEngine(maxObjects, maxLevels) {
+    return {
+      id: `quadtree-wasm-search-l${maxLevels}${at}`,
+      family,
+      name: `quadtree-wasm${at} search() (${maxObjects},${maxLevels})`,
+      w3(scene) {
+        const tree = new Quadtree(bounds(scene), maxObjects, maxLevels);
+        tree.insert(scene.objects);
+        return {
+          query: (q) => tree.search(q),
+          dispose() { tree.dispose(); },
+        };
+      },
+    };
+}
+
+  return [engine(10, 4), engine(10, 8), searchEngine(16, 10), ...pairsEngines];
+}
+
+const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
+
+export default enginesOf(dist);
