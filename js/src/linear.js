@@ -42,9 +42,9 @@ const proto = LinearQuadtree.prototype;
 /** Indexes an object (or each object of an array); inserting one already there moves it. @param {any} obj */
 proto.insert = function (obj) {
   const s = live(this, 'insert');
-  s.registry.use(OBJECTS, s.where);
+  s.registry.use(OBJECTS, s);
   if (Array.isArray(obj)) return insertAll(this, s, obj);
-  readRect(s.where, 'rect', obj, rectIn);
+  readRect(s, 'rect', obj, rectIn);
   stage(s, obj, rectIn);
 };
 

@@ -101,9 +101,9 @@ const proto = Quadtree.prototype;
  */
 proto.insert = function (pRect) {
   const s = live(this, 'insert');
-  s.registry.use(OBJECTS, s.where);
+  s.registry.use(OBJECTS, s);
   if (Array.isArray(pRect)) return insertAll(this, s, pRect);
-  readRect(s.where, 'rect', pRect, rectIn);
+  readRect(s, 'rect', pRect, rectIn);
   insertChecked(this, s, pRect, rectIn);
 };
 
@@ -113,7 +113,7 @@ proto.insert = function (pRect) {
  * @param {any} tree @param {Session} s @param {any[]} objs
  */
 export function insertAll(tree, s, objs) {
-  const rects = readAll(s.where, objs);
+  const rects = readAll(s, objs);
   for (let i = 0; i < objs.length; i++) {
     try {
       insertChecked(tree, s, objs[i], rects[i]);
@@ -150,7 +150,7 @@ proto.retrieve = function (pRect) {
     out = pRect;
     pRect = arguments[1];
   }
-  readRect(s.where, 'rect', pRect, rectIn);
+  readRect(s, 'rect', pRect, rectIn);
   flush(s);
   current(s);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
@@ -188,7 +188,7 @@ proto.getAllObjects = function (returnedObjects) {
  */
 proto.getIndex = function (pRect) {
   const s = live(this, 'getIndex');
-  readRect(s.where, 'rect', pRect, rectIn);
+  readRect(s, 'rect', pRect, rectIn);
   const b = this.bounds;
   const mask = native.childMask(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
   const indexes = [];

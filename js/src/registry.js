@@ -129,7 +129,7 @@ export class Registry {
 
   /**
    * Switches to holding objects or ids; a tree holds one kind at a time.
-   * @param {number} mode OBJECTS or IDS @param {string} where for the message
+   * @param {number} mode OBJECTS or IDS @param {string | object} where for the message (see validate.js)
    */
   use(mode, where) {
     if (this.mode === mode) return;

@@ -19,7 +19,7 @@ export class Session {
   constructor(className, handle) {
     this.className = className;
     this.handle = handle;
-    this.where = className; // the public method being run, for messages (set by live())
+    this.method = ''; // the public method being run (set by live())
     const reply = native.reply(handle);
     views(); // creating the tree may have grown memory
     this.r64 = reply >> 3; // the Reply, as f64 and i32 indexes
@@ -43,6 +43,16 @@ export class Session {
     if (finalizer) finalizer.register(this, handle, this);
   }
 
+  /** Where a message comes from, e.g. "LinearQuadtree.refresh": built only when a message is. */
+  get where() {
+    return this.className + '.' + this.method;
+  }
+
+  /** A session stands for its `where` in messages: the checks take it instead of a string. */
+  toString() {
+    return this.where;
+  }
+
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
@@ -60,7 +70,7 @@ export class Session {
  */
 export function live(tree, method) {
   const s = tree._s;
-  s.where = s.className + '.' + method;
+  s.method = method;
   if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
   if (tree._n !== 0 && s.views[tree._n] !== tree) {
     throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');

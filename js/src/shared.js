@@ -31,7 +31,7 @@ export function installShared(proto) {
    */
   proto.update = function (/** @type {any} */ obj) {
     const s = live(this, 'update');
-    readRect(s.where, 'rect', obj, rectIn);
+    readRect(s, 'rect', obj, rectIn);
     flush(s);
     const id = s.registry.mode === OBJECTS ? s.registry.present(obj) : undefined;
     if (id === undefined) return false;
@@ -64,7 +64,7 @@ export function installShared(proto) {
       let x = o.x, y = o.y, w = o.width, h = o.height;
       if (typeof x !== 'number' || typeof y !== 'number' || typeof w !== 'number' ||
           typeof h !== 'number' || x - x + (y - y) + (w - w) + (h - h) !== 0) {
-        readRect(s.where, 'object', o, rectIn);
+        readRect(s, 'object', o, rectIn);
         x = rectIn[0]; y = rectIn[1]; w = rectIn[2]; h = rectIn[3];
       }
       const r = table + 4 * id;
@@ -104,8 +104,8 @@ export function installShared(proto) {
           ' of item ' + (i >> 2) + ') must be finite, got ' + v);
       }
     }
-    if (ids !== undefined) for (let i = 0; i < n; i++) checkId(s.where, ids[i]);
-    s.registry.use(IDS, s.where);
+    if (ids !== undefined) for (let i = 0; i < n; i++) checkId(s, ids[i]);
+    s.registry.use(IDS, s);
     flush(s);
     const at = scratch(s, n);
     const idAt = i32[s.r32 + I32.scratchIds] >> 2;
@@ -122,7 +122,7 @@ export function installShared(proto) {
   /** The objects (or ids) whose rect overlaps `rect`, each once, as a new array. */
   proto.search = function (/** @type {any} */ rect) {
     const s = live(this, 'search');
-    readRect(s.where, 'rect', rect, rectIn);
+    readRect(s, 'rect', rect, rectIn);
     flush(s);
     return collect(s, room(s, native.search(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3])), null);
   };
@@ -130,7 +130,7 @@ export function installShared(proto) {
   /** Whether any object overlaps `rect` (stops at the first). */
   proto.collides = function (/** @type {any} */ rect) {
     const s = live(this, 'collides');
-    readRect(s.where, 'rect', rect, rectIn);
+    readRect(s, 'rect', rect, rectIn);
     flush(s);
     return native.collides(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3]) !== 0;
   };
@@ -151,7 +151,7 @@ export function installShared(proto) {
    */
   proto.forEachPair = function (/** @type {any} */ callback) {
     const s = live(this, 'forEachPair');
-    checkFunction(s.where, 'callback', callback);
+    checkFunction(s, 'callback', callback);
     const list = proto.pairs.call(this);
     const ids = list.ids, objects = list._objects, n = ids.length;
     // Resolved before the first call: a callback that removes or inserts reuses ids.
@@ -177,7 +177,7 @@ export function installShared(proto) {
    */
   proto.forEachNode = function (/** @type {any} */ callback) {
     const s = live(this, 'forEachNode');
-    checkFunction(s.where, 'callback', callback);
+    checkFunction(s, 'callback', callback);
     flush(s);
     const count = room(s, native.nodeWalk(s.handle));
     views();

@@ -1,6 +1,8 @@
 // Argument checks and the errors every method throws. Each message starts with where it comes
 // from ("LinearQuadtree.refresh: ...", "Quadtree constructor: ...") and names the argument and the
 // field, and every check runs before anything changes, so a refused call leaves the tree as it was.
+// `where` is a string, or a tree's session, whose toString() builds the name only for a message
+// (the checks run on every insert and query).
 
 /** How a value is named in a message. @param {unknown} v */
 export function describe(v) {
@@ -11,7 +13,7 @@ export function describe(v) {
   return String(v);
 }
 
-/** @param {string} where @param {string} arg @param {string} field @param {unknown} v */
+/** @param {string | object} where @param {string} arg @param {string} field @param {unknown} v */
 function badField(where, arg, field, v) {
   const name = arg + '.' + field;
   if (typeof v !== 'number') return new TypeError(where + ': ' + name + ' must be a number, got ' + describe(v));
@@ -23,7 +25,7 @@ export const rectIn = [0, 0, 0, 0];
 
 /**
  * Reads and checks a rect's four numbers once, into `out`; throws before anything changes.
- * @param {string} where @param {string} arg @param {any} r @param {number[]} out
+ * @param {string | object} where @param {string} arg @param {any} r @param {number[]} out
  */
 export function readRect(where, arg, r, out) {
   if (typeof r !== 'object' || r === null) {
@@ -40,7 +42,7 @@ export function readRect(where, arg, r, out) {
 
 /**
  * Reads every rect of an array before any is used, so one bad element changes nothing.
- * @param {string} where @param {any[]} items
+ * @param {string | object} where @param {any[]} items
  */
 export function readAll(where, items) {
   const rects = new Array(items.length);
@@ -67,7 +69,7 @@ export function readBounds(className, bounds) {
 
 /**
  * A numeric constructor option after quadtree-js's `||` default (0, NaN, undefined: the default).
- * @param {string} where @param {string} name @param {any} value @param {number} fallback @param {boolean} finite
+ * @param {string | object} where @param {string} name @param {any} value @param {number} fallback @param {boolean} finite
  * @returns {number}
  */
 export function option(where, name, value, fallback, finite) {
@@ -77,14 +79,14 @@ export function option(where, name, value, fallback, finite) {
   return v;
 }
 
-/** @param {string} where @param {string} name @param {unknown} v */
+/** @param {string | object} where @param {string} name @param {unknown} v */
 export function checkFunction(where, name, v) {
   if (typeof v !== 'function') throw new TypeError(where + ': ' + name + ' must be a function, got ' + describe(v));
 }
 
 // Ids index arrays in the native tree, which grow to the largest id: keep them dense and bounded.
 export const MAX_ID = (1 << 22) - 1;
-/** @param {string} where @param {unknown} id */
+/** @param {string | object} where @param {unknown} id */
 export function checkId(where, id) {
   if (typeof id !== 'number' || !(id >= 0 && id <= MAX_ID && id === Math.floor(id))) {
     throw new RangeError(where + ': ids must be integers from 0 to ' + MAX_ID +
@@ -94,7 +96,7 @@ export function checkId(where, id) {
 
 /**
  * The error of a call that found no room on the WebAssembly heap.
- * @param {string} where @param {string} [what] what was and was not done
+ * @param {string | object} where @param {string} [what] what was and was not done
  * @returns {RangeError & { notInserted?: unknown[] }}
  */
 export function noMemory(where, what) {
