@@ -12,6 +12,38 @@ import { checkFunction, checkId, describe, noMemory, readRect, rectIn } from './
 
 const DISPOSE = (typeof Symbol === 'function' && Symbol.dispose) || Symbol.for('Symbol.dispose');
 
+/**
+ * Writes the objects whose rect differs from the tree's own copy (read from the heap) into the
+ * native scratch buffers, ids and rects; returns how many. Room is made for `extra` more ids after
+ * them. Reads every object's four fields once; throws, before anything changes, on a bad one.
+ * @param {import('./session.js').Session} s @param {number} extra
+ */
+export function sendChanged(s, extra) {
+  const reg = s.registry, objects = reg.objects, n = objects.length, inserted = reg.inserted, frame = reg.frame;
+  const at = scratch(s, n + extra);
+  const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2;
+  const table = ints[s.r32 + I32.rectTable] >> 3, span = ints[s.r32 + I32.rectTableSize];
+  let sent = 0;
+  for (let id = 0; id < n; id++) {
+    const o = objects[id];
+    if (o === undefined || inserted[id] !== frame) continue;
+    // The hot loop of a frame: the four fields read once and checked inline; readRect() only
+    // to build the error (it reads again, and throws unless a getter changed its mind).
+    let x = o.x, y = o.y, w = o.width, h = o.height;
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof w !== 'number' ||
+        typeof h !== 'number' || x - x + (y - y) + (w - w) + (h - h) !== 0) {
+      readRect(s, 'object', o, rectIn);
+      x = rectIn[0]; y = rectIn[1]; w = rectIn[2]; h = rectIn[3];
+    }
+    const r = table + 4 * id;
+    if (id < span && heap[r] === x && heap[r + 1] === y && heap[r + 2] === w && heap[r + 3] === h) continue;
+    const k = at + 4 * sent;
+    heap[k] = x; heap[k + 1] = y; heap[k + 2] = w; heap[k + 3] = h;
+    ints[idAt + sent++] = id;
+  }
+  return sent;
+}
+
 /** @param {any} proto a tree class's prototype */
 export function installShared(proto) {
   /** Removes an object (or a numeric id), wherever its coordinates are now. True if it was there. */
@@ -48,34 +80,10 @@ export function installShared(proto) {
   proto.refresh = function () {
     const s = live(this, 'refresh');
     flush(s);
-    const reg = s.registry;
-    if (reg.mode !== OBJECTS) return 0;
-    const objects = reg.objects, n = objects.length, inserted = reg.inserted, frame = reg.frame;
-    const at = scratch(s, n);
-    // Only the objects whose rect differs from the tree's own copy (read from the heap) are sent.
-    const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2;
-    const table = ints[s.r32 + I32.rectTable] >> 3, span = ints[s.r32 + I32.rectTableSize];
-    let sent = 0;
-    for (let id = 0; id < n; id++) {
-      const o = objects[id];
-      if (o === undefined || inserted[id] !== frame) continue;
-      // The hot loop of a frame: the four fields read once and checked inline; readRect() only
-      // to build the error (it reads again, and throws unless a getter changed its mind).
-      let x = o.x, y = o.y, w = o.width, h = o.height;
-      if (typeof x !== 'number' || typeof y !== 'number' || typeof w !== 'number' ||
-          typeof h !== 'number' || x - x + (y - y) + (w - w) + (h - h) !== 0) {
-        readRect(s, 'object', o, rectIn);
-        x = rectIn[0]; y = rectIn[1]; w = rectIn[2]; h = rectIn[3];
-      }
-      const r = table + 4 * id;
-      if (id < span && heap[r] === x && heap[r + 1] === y && heap[r + 2] === w && heap[r + 3] === h) continue;
-      const k = at + 4 * sent;
-      heap[k] = x; heap[k + 1] = y; heap[k + 2] = w; heap[k + 3] = h;
-      ints[idAt + sent++] = id;
-    }
-    const moved = native.refresh(s.handle, sent);
+    if (s.registry.mode !== OBJECTS) return 0;
+    const moved = native.refresh(s.handle, sendChanged(s, 0));
     if (moved === NO_MEMORY) {
-      throw noMemory(s.where, 'the objects before the one that did not fit were re-indexed, the others keep ' +
+      throw noMemory(s, 'the objects before the one that did not fit were re-indexed, the others keep ' +
         'their previous places (call refresh() again once there is room)');
     }
     return moved;
