@@ -217,6 +217,21 @@ function createTutorialGame(options) {
     return info;
   }
 
+  /**
+   * A node as plain data: its bounds, its own objects' indexes and its children. Each node is
+   * asked only what the tutorial's tree answers: getAllObjects() lists the children's objects
+   * first, so this node's own are what follows theirs.
+   */
+  function shape(node) {
+    var b = node.bounds, nodes = [], below = 0;
+    for (var k = 0; k < node.nodes.length; k++) {
+      nodes.push(shape(node.nodes[k]));
+      below += node.nodes[k].getAllObjects([]).length;
+    }
+    var own = node.getAllObjects([]).slice(below).map(function (o) { return o.idx; });
+    return { bounds: { x: b.x, y: b.y, width: b.width, height: b.height }, objects: own, nodes: nodes };
+  }
+
   function stateHash() {
     var h = 2166136261;
     for (var k = 0; k < list.length; k++) {
@@ -317,7 +332,7 @@ function createTutorialGame(options) {
         for (var m = 0; m < got.length; m++) ids.push(got[m].idx);
         found.push(ids);
       }
-      return { width: W, height: H, rects: rects, found: found };
+      return { width: W, height: H, rects: rects, found: found, tree: shape(quadTree) };
     },
     state: function () {
       return { frame: frame, score: score, shipHits: shipHits, objects: list.length, rocks: rocks.length,
