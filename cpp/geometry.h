@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace qt {
@@ -47,6 +48,37 @@ inline unsigned childMask(const Rect& node, const Rect& r) {
   const unsigned ns = (n | s) ^ 1, we = (w | e) ^ 1;
   const unsigned north = n | ns, south = s | ns, west = w | we, east = e | we;
   return (north & east) | (west & north) << 1 | (west & south) << 2 | (east & south) << 3;
+}
+
+// ECMAScript's ToInt32 (what `v | 0` does): NaN and +-Infinity give 0, anything else is truncated
+// and wrapped modulo 2^32 into [-2^31, 2^31).
+inline double toInt32(double v) {
+  if (!(v == v) || v - v != 0) return 0;  // NaN, +-Infinity
+  double t = v < 0 ? -std::floor(-v) : std::floor(v);
+  if (t >= -2147483648.0 && t < 2147483648.0) return t + 0.0;  // -0 becomes 0, as in JS
+  t = std::fmod(t, 4294967296.0);  // exact for doubles
+  if (t < 0) t += 4294967296.0;
+  return t >= 2147483648.0 ? t - 4294967296.0 : t;
+}
+
+// The tutorial tree's getIndex() (the gamedevtuts / "HTML5 space shooter" QuadTree): the one child
+// a rect fits in by strict comparisons with the exact midlines, or -1 for a rect that touches,
+// crosses or starts on a midline. Unlike childMask() it is asymmetric: "west" needs both edges
+// strictly left of the vertical midline, "east" only the start strictly right of it (and the same
+// in y: "north" both edges above, "south" only the start below).
+inline int tutorialIndex(const Rect& node, const Rect& r) {
+  const Midlines mid = midlines(node);
+  const bool north = r.y < mid.y && r.y + r.h < mid.y, south = r.y > mid.y;
+  if (r.x < mid.x && r.x + r.w < mid.x) return north ? 1 : south ? 2 : -1;
+  if (r.x > mid.x) return north ? 0 : south ? 3 : -1;
+  return -1;
+}
+
+// The tutorial tree's split(): child sizes truncated by `| 0`, so the children of an odd or
+// fractional node leave gaps (tutorialIndex() still divides at the exact midlines).
+inline Rect tutorialChildRect(const Rect& n, int quadrant) {
+  const double w = toInt32(n.w / 2), h = toInt32(n.h / 2);
+  return {eastChild(quadrant) ? n.x + w : n.x, southChild(quadrant) ? n.y + h : n.y, w, h};
 }
 
 // The child a point falls in: west of the vertical midline if x < it, north if y < it.

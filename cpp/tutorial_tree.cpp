@@ -1,0 +1,481 @@
+// TutorialTree's storage and every change: insert with its splits and moves, remove, update,
+// refresh, clear and clearNode, and the undo log that makes a call that runs out of room change
+// nothing.
+#include "tutorial_tree.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "memory_guard.h"
+
+namespace qt {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr Edges kEmptyBox{kInf, -kInf, kInf, -kInf};
+bool sameRect(const Rect& a, const Rect& b) { return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h; }
+}  // namespace
+
+TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, double level)
+    : maxObjects_(maxObjects), maxLevels_(maxLevels) {
+  roomForNodes(1);
+  nodes_.push_back({});
+  rects_.push_back({});
+  levels_.push_back(0);
+  boxes_.push_back({});
+  resetNode(0, -1, 0, bounds, level);
+}
+
+void TutorialTree::resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level) {
+  nodes_[node] = {-1, -1, -1, 0, parent, depth};
+  rects_[node] = r;
+  levels_[node] = level;
+  boxes_[node] = kEmptyBox;
+}
+
+// Growth: the arrays sized by another grow first, the one the fast check reads last, so its
+// capacity never runs ahead of theirs.
+bool TutorialTree::roomForNodes(size_t extra) {
+  const size_t n = nodes_.size() + extra;
+  if (n <= nodes_.capacity()) return true;
+  const size_t cap = std::max(n, 2 * nodes_.capacity());
+  return growTo(rects_, cap) && growTo(levels_, cap) && growTo(boxes_, cap) && growTo(stack_, cap + 4) &&
+         growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+}
+
+bool TutorialTree::roomForEntries(size_t extra) {
+  if (extra == 1 && freeEntry_ >= 0) return true;
+  return growTo(entries_, entries_.size() + extra);
+}
+
+bool TutorialTree::roomForId(int32_t id) {
+  if (size_t(id) < objHead_.size()) return true;
+  const size_t n = size_t(id) + 1;
+  if (!growTo(objRect_, n) || !growTo(unsettled_, n) || !growTo(stamps_, n) || !growTo(unsettledIds_, n) ||
+      !growTo(objHead_, n))
+    return false;
+  objRect_.resize(n, Rect{0, 0, 0, 0});
+  unsettled_.resize(n, 0);
+  stamps_.resize(n, 0);
+  objHead_.resize(n, -1);
+  return true;
+}
+
+bool TutorialTree::growLog() { return growTo(log_, log_.size() + 1); }
+
+bool TutorialTree::isNode(int32_t node) const {
+  return node >= 0 && size_t(node) < nodes_.size() && nodes_[node].depth >= 0;
+}
+
+void TutorialTree::grow(int32_t node, const Rect& r) {
+  const Edges e = edgesOf(r);
+  Edges& b = boxes_[node];
+  if (e.x0 < b.x0) b.x0 = e.x0;  // NaN edges are left out: such a rect overlaps nothing
+  if (e.x1 > b.x1) b.x1 = e.x1;
+  if (e.y0 < b.y0) b.y0 = e.y0;
+  if (e.y1 > b.y1) b.y1 = e.y1;
+}
+
+void TutorialTree::growUp(int32_t node, const Rect& r) {
+  for (; node >= 0; node = nodes_[node].parent) grow(node, r);
+}
+
+int32_t TutorialTree::newEntry(int32_t id) {
+  int32_t e = freeEntry_;
+  if (e >= 0) {
+    freeEntry_ = entries_[e].next;
+  } else {
+    e = int32_t(entries_.size());
+    entries_.push_back({});
+  }
+  if (objHead_[id] < 0) ++objectCount_;
+  entries_[e] = {-1, -1, -1, id, objHead_[id], 0, 0};
+  objHead_[id] = e;
+  ++liveEntries_;
+  return e;
+}
+
+void TutorialTree::freeEntry(int32_t e) {
+  const int32_t id = entries_[e].id;
+  int32_t* at = &objHead_[id];
+  while (*at != e) at = &entries_[*at].idNext;
+  *at = entries_[e].idNext;
+  if (objHead_[id] < 0) --objectCount_;
+  entries_[e] = {-2, -1, freeEntry_, -1, -1, 0, 0};
+  freeEntry_ = e;
+  --liveEntries_;
+}
+
+void TutorialTree::markUnsettled(int32_t id) {
+  if (unsettled_[id]) return;
+  unsettled_[id] = 1;
+  unsettledIds_.push_back(id);  // room: one per id (roomForId)
+}
+
+// The steps of a call, each logged so rollback() can undo them in reverse.
+
+bool TutorialTree::append(int32_t node, int32_t e) {
+  if (!roomForStep()) return false;
+  Entry& en = entries_[e];
+  Node& n = nodes_[node];
+  en.node = node;
+  en.prev = n.tail;
+  en.next = -1;
+  en.seq = ++seq_;
+  if (n.tail >= 0) entries_[n.tail].next = e;
+  else n.head = e;
+  n.tail = e;
+  ++n.count;
+  log_.push_back({Step::kAppend, e, node, -1, 0});
+  return true;
+}
+
+bool TutorialTree::unlink(int32_t e) {
+  if (!roomForStep()) return false;
+  const Entry& en = entries_[e];
+  log_.push_back({Step::kUnlink, e, en.node, en.prev, en.seq});
+  detach(e);
+  return true;
+}
+
+void TutorialTree::detach(int32_t e) {
+  Entry& en = entries_[e];
+  Node& n = nodes_[en.node];
+  if (en.prev >= 0) entries_[en.prev].next = en.next;
+  else n.head = en.next;
+  if (en.next >= 0) entries_[en.next].prev = en.prev;
+  else n.tail = en.prev;
+  --n.count;
+  en.node = -1;
+  en.prev = en.next = -1;
+}
+
+bool TutorialTree::split(int32_t node) {
+  if (!roomForStep() || !roomForNodes(freeBlocks_.empty() ? 4 : 0)) return false;
+  int32_t c;
+  if (!freeBlocks_.empty()) {
+    c = freeBlocks_.back();
+    freeBlocks_.pop_back();
+  } else {
+    c = int32_t(nodes_.size());
+    nodes_.resize(nodes_.size() + 4);
+    rects_.resize(nodes_.size());
+    levels_.resize(nodes_.size());
+    boxes_.resize(nodes_.size());
+  }
+  // Copies: resetNode() writes into the arrays these live in.
+  const Rect r = rects_[node];
+  const double level = levels_[node] + 1;
+  const int32_t depth = nodes_[node].depth + 1;
+  for (int q = 0; q < 4; ++q) resetNode(c + q, node, depth, tutorialChildRect(r, q), level);
+  nodes_[node].children = c;
+  log_.push_back({Step::kSplit, node, -1, -1, 0});
+  return true;
+}
+
+bool TutorialTree::setRect(int32_t id, const Rect& r) {
+  if (!roomForStep() || !growTo(rectLog_, rectLog_.size() + 1)) return false;
+  log_.push_back({Step::kRect, id, -1, int32_t(rectLog_.size()), 0});
+  rectLog_.push_back(objRect_[id]);
+  objRect_[id] = r;
+  return true;
+}
+
+void TutorialTree::rollback() {
+  for (size_t i = log_.size(); i-- > 0;) {
+    const Step& s = log_[i];
+    switch (s.kind) {
+      case Step::kAppend: {  // it is the tail of its node: every later step is undone
+        Entry& en = entries_[s.a];
+        Node& n = nodes_[en.node];
+        n.tail = en.prev;
+        if (en.prev >= 0) entries_[en.prev].next = -1;
+        else n.head = -1;
+        --n.count;
+        en.node = -1;
+        en.prev = en.next = -1;
+        break;
+      }
+      case Step::kUnlink: {  // back after its old predecessor, with its old sequence number
+        Entry& en = entries_[s.a];
+        Node& n = nodes_[s.node];
+        en.node = s.node;
+        en.seq = s.seq;
+        en.prev = s.prev;
+        en.next = s.prev >= 0 ? entries_[s.prev].next : n.head;
+        if (s.prev >= 0) entries_[s.prev].next = s.a;
+        else n.head = s.a;
+        if (en.next >= 0) entries_[en.next].prev = s.a;
+        else n.tail = s.a;
+        ++n.count;
+        break;
+      }
+      case Step::kSplit:  // its children are empty leaves again
+        freeBlocks_.push_back(nodes_[s.a].children);
+        for (int q = 0; q < 4; ++q) nodes_[nodes_[s.a].children + q].depth = -1;
+        nodes_[s.a].children = -1;
+        break;
+      case Step::kRect:
+        objRect_[s.a] = rectLog_[size_t(s.prev)];
+        break;
+    }
+  }
+  log_.clear();
+  rectLog_.clear();
+  noMemory_ = true;
+}
+
+// The original's insert(), for an entry not in any list: descend while the node has children and
+// the rect fits one; append; if the list then overflows, split (if a leaf) and move every entry
+// that fits a child into it, front to back, each by this same rule. The recursion of the original
+// is the explicit stack frames_: a frame walks one node's list while the moves it makes run to
+// completion above it.
+bool TutorialTree::place(int32_t node, int32_t e) {
+  frames_.clear();
+  int32_t at = node;
+  for (;;) {
+    const Rect& r = objRect_[entries_[e].id];
+    grow(at, r);
+    const int32_t c = nodes_[at].children;
+    const int q = c >= 0 ? tutorialIndex(rects_[at], r) : -1;
+    if (q < 0) {
+      if (!append(at, e)) return false;
+      if (overflows(at)) {
+        if ((nodes_[at].children < 0 && !split(at)) || !growTo(frames_, frames_.size() + 1)) return false;
+        frames_.push_back({at, nodes_[at].head});
+      }
+      // The next entry to move: from the deepest frame that has one left.
+      e = -1;
+      while (!frames_.empty() && e < 0) {
+        Frame& f = frames_.back();
+        if (f.cursor < 0) {
+          frames_.pop_back();
+          continue;
+        }
+        const int32_t g = f.cursor;
+        f.cursor = entries_[g].next;
+        const int qq = tutorialIndex(rects_[f.node], objRect_[entries_[g].id]);
+        if (qq < 0) continue;
+        at = nodes_[f.node].children + qq;
+        if (!unlink(g)) return false;
+        e = g;
+      }
+      if (e < 0) return true;
+      continue;
+    }
+    at = c + q;
+  }
+}
+
+void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
+  if (id < 0 || !isNode(node)) return;
+  if (!roomForId(id) || !roomForEntries(1)) {
+    noMemory_ = true;
+    return;
+  }
+  const bool had = objHead_[id] >= 0;
+  if (!setRect(id, rect)) return rollback();
+  if (had && !sameRect(rectLog_.back(), rect)) {
+    // Its other entries were placed for another rect: refresh() checks them.
+    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) growUp(entries_[o].node, rect);
+    markUnsettled(id);
+  }
+  const int32_t e = newEntry(id);
+  if (node != root()) {
+    growUp(nodes_[node].parent, rect);
+    markUnsettled(id);  // placed from a subnode: maybe not where the root would put it
+  }
+  if (!place(node, e)) {
+    rollback();
+    freeEntry(e);
+    return;
+  }
+  commit();
+  changed();
+}
+
+// Pre-order: a node's list front to back, then children 0..3. Entries of one node compare by
+// sequence number; otherwise by the node paths: an ancestor's list comes first, and siblings go in
+// child order, which is the order of their indices in the block.
+bool TutorialTree::before(int32_t a, int32_t b) const {
+  int32_t x = entries_[a].node, y = entries_[b].node;
+  if (x == y) return entries_[a].seq < entries_[b].seq;
+  while (nodes_[x].depth > nodes_[y].depth) {
+    const int32_t p = nodes_[x].parent;
+    if (p == y) return false;  // b's node is an ancestor of a's
+    x = p;
+  }
+  while (nodes_[y].depth > nodes_[x].depth) {
+    const int32_t p = nodes_[y].parent;
+    if (p == x) return true;
+    y = p;
+  }
+  while (nodes_[x].parent != nodes_[y].parent) x = nodes_[x].parent, y = nodes_[y].parent;
+  return x < y;
+}
+
+int32_t TutorialTree::firstInPreorder(int32_t id) const {
+  int32_t best = objHead_[id];
+  for (int32_t e = entries_[best].idNext; e >= 0; e = entries_[e].idNext)
+    if (before(e, best)) best = e;
+  return best;
+}
+
+bool TutorialTree::remove(int32_t id) {
+  if (!contains(id)) return false;
+  const int32_t e = firstInPreorder(id);
+  detach(e);
+  freeEntry(e);
+  changed();
+  return true;
+}
+
+bool TutorialTree::update(int32_t id, const Rect& rect) {
+  if (id < 0) return false;
+  if (!contains(id)) {
+    insert(root(), id, rect);
+    return contains(id);
+  }
+  const int32_t e = firstInPreorder(id), from = entries_[e].node;
+  if (!setRect(id, rect)) {
+    rollback();
+    return false;
+  }
+  if (!sameRect(rectLog_.back(), rect) && (objHead_[id] != e || entries_[e].idNext >= 0)) {
+    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) growUp(entries_[o].node, rect);
+    markUnsettled(id);
+  }
+  if (!unlink(e) || !place(root(), e)) {
+    rollback();
+    return false;
+  }
+  commit();
+  changed();
+  return entries_[e].node != from;
+}
+
+int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, int32_t changed,
+                              const int32_t* deadPositions, int32_t dead) {
+  dead_.clear();
+  takeOut_.clear();
+  removed_.clear();
+  auto fail = [&] {
+    rollback();
+    for (int32_t e : dead_) entries_[e].flag = 0;
+    for (int32_t e : takeOut_) entries_[e].flag = 0;
+    dead_.clear();
+    takeOut_.clear();
+    return -1;
+  };
+  if (dead > 0 && (!growTo(dead_, size_t(dead)) || !growTo(removed_, size_t(dead)))) {
+    noMemory_ = true;
+    return -1;
+  }
+  // The dead entries, by their positions in the pre-order sequence as it is now.
+  if (dead > 0) {
+    int32_t k = 0, position = 0;
+    stack_.assign(1, root());
+    while (!stack_.empty() && k < dead) {
+      const int32_t n = stack_.back();
+      stack_.pop_back();
+      for (int32_t e = nodes_[n].head; e >= 0 && k < dead; e = entries_[e].next, ++position) {
+        while (k < dead && deadPositions[k] < position) ++k;  // not ascending: ignored
+        if (k < dead && deadPositions[k] == position) {
+          entries_[e].flag = 1;
+          dead_.push_back(e);
+          ++k;
+        }
+      }
+      if (nodes_[n].children >= 0)
+        for (int q = 3; q >= 0; --q) stack_.push_back(nodes_[n].children + q);
+    }
+  }
+  // The new rects; the boxes take them in at once (a wider box is still exact).
+  for (int32_t i = 0; i < changed; ++i) {
+    const int32_t id = changedIds[i];
+    if (!contains(id)) continue;
+    const Rect r{rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]};
+    if (!setRect(id, r)) return fail();
+    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) growUp(entries_[o].node, r);
+  }
+  // Only the changed and the unsettled ids can have entries away from home.
+  auto check = [&](int32_t id) {
+    if (!contains(id)) return true;
+    const Rect& r = objRect_[id];
+    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) {
+      if (entries_[o].flag || home(root(), r) == entries_[o].node) continue;
+      if (!growTo(takeOut_, takeOut_.size() + 1)) return false;
+      entries_[o].flag = 2;
+      takeOut_.push_back(o);
+    }
+    return true;
+  };
+  for (int32_t i = 0; i < changed; ++i)
+    if (!check(changedIds[i])) return fail();
+  for (int32_t id : unsettledIds_)
+    if (!check(id)) return fail();
+  std::sort(takeOut_.begin(), takeOut_.end(), [&](int32_t a, int32_t b) { return before(a, b); });
+  for (int32_t e : dead_)
+    if (!unlink(e)) return fail();
+  for (int32_t e : takeOut_)
+    if (!unlink(e)) return fail();
+  for (int32_t e : takeOut_)
+    if (!place(root(), e)) return fail();
+  commit();
+  for (int32_t e : takeOut_) entries_[e].flag = 0;
+  for (int32_t e : dead_) {
+    removed_.push_back(entries_[e].id);
+    freeEntry(e);
+  }
+  for (int32_t id : unsettledIds_) unsettled_[id] = 0;
+  unsettledIds_.clear();
+  if (changed > 0 || !dead_.empty() || !takeOut_.empty()) this->changed();
+  return int32_t(dead_.size());
+}
+
+void TutorialTree::clear() {
+  nodes_.resize(1);
+  rects_.resize(1);
+  levels_.resize(1);
+  boxes_.resize(1);
+  resetNode(0, -1, 0, rects_[0], levels_[0]);
+  freeBlocks_.clear();
+  entries_.clear();
+  freeEntry_ = -1;
+  liveEntries_ = 0;
+  std::fill(objHead_.begin(), objHead_.end(), -1);
+  for (int32_t id : unsettledIds_) unsettled_[id] = 0;
+  unsettledIds_.clear();
+  objectCount_ = 0;
+  seq_ = 0;
+  changed();
+}
+
+void TutorialTree::clearNode(int32_t node) {
+  if (!isNode(node)) return;
+  if (node == root()) return clear();
+  stack_.assign(1, node);
+  while (!stack_.empty()) {
+    const int32_t n = stack_.back();
+    stack_.pop_back();
+    for (int32_t e = nodes_[n].head; e >= 0;) {
+      const int32_t next = entries_[e].next;
+      freeEntry(e);
+      e = next;
+    }
+    const int32_t c = nodes_[n].children;
+    if (c >= 0) {
+      freeBlocks_.push_back(c);  // room: a block per four nodes (roomForNodes)
+      for (int q = 0; q < 4; ++q) {
+        nodes_[c + q].depth = -1;
+        stack_.push_back(c + q);
+      }
+    }
+  }
+  // The box may stay wide: it still holds everything below (nothing).
+  const Node n = nodes_[node];
+  resetNode(node, n.parent, n.depth, rects_[node], levels_[node]);
+  changed();
+}
+
+}  // namespace qt

@@ -1,0 +1,226 @@
+// The tutorial quadtree (the gamedevtuts quick tip's QuadTree and its JavaScript port in the
+// "HTML5 space shooter" tutorial, ../shared/TUTORIAL-TREE.md) over flat arrays.
+//
+// Its storage rule differs from quadtree-js's: every node has a list, and each insert stores one
+// entry in one node: a leaf, or the deepest node whose midline the rect touches (tutorialIndex()
+// in geometry.h, -1). Splits truncate child sizes with `| 0` (tutorialChildRect()).
+//
+// Layout: nodes in one pool addressed by int32 indices (-1 = none), a split node owns a block of
+// four contiguous children (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right); each node's
+// list is a doubly linked list of entries in insertion order. An entry is one stored occurrence of
+// an object id; each id keeps the list of its entries (its handle), so remove and refresh find an
+// object's nodes without searching the tree. Entries carry an append sequence number: a node's
+// list is in increasing order of it, so two entries' pre-order positions compare in O(depth)
+// (node paths, then sequence numbers) without walking the tree.
+//
+// Rects: the tree keeps each id's latest rect (insert, update, refresh) and every placement reads
+// it, as the original re-reads the object's fields. An entry whose node is not its home for that
+// rect (the id was inserted again with another rect, updated while stored twice, or inserted from a
+// subnode) marks the id "unsettled"; refresh() checks those ids besides the changed ones, so every
+// other entry is known to be at home (nodes never merge, and the home depends only on the rect and
+// fixed node bounds). Exact queries prune by a per-node box that holds the rect of every entry
+// below the node (grown on every placement and rect change, never shrunk but by clear()), which
+// stays exact for objects outside the root or in the gaps the `| 0` leaves.
+//
+// Every call that grows an array checks for room first (memory_guard.h). A placement may split
+// and move entries at any depth, so the steps of one call are logged and undone when a later step
+// finds no room: such a call changes nothing and reports it through outOfMemory().
+//
+// One class, a file per job: tutorial_tree.cpp storage, insert, split, remove, update, refresh and
+// clear; tutorial_tree_queries.cpp findObjects, listings, search, collides and pairs;
+// tutorial_tree_debug.cpp nodeWalk(), stats() and validate(). Nothing here recurses.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "debug.h"     // qt::Stats
+#include "geometry.h"  // qt::Rect, Edges, overlaps(), tutorialIndex(), tutorialChildRect()
+#include "version.h"
+
+namespace qt {
+
+class TutorialTree {
+ public:
+  // A node this many levels below the root never splits. The original recurses once per level, so
+  // it overflows the JavaScript stack well before a chain gets this deep (which only happens when
+  // maxObjects < 1 or many objects share a point, with a huge maxLevels).
+  static constexpr int32_t kMaxDepth = 1024;
+
+  // maxObjects, maxLevels and level after the original's `||` defaults; doubles, compared as
+  // JavaScript numbers.
+  TutorialTree(Rect bounds, double maxObjects, double maxLevels, double level);
+
+  // The original's insert() on `node` (the root is 0): `id` (int32 >= 0) with `rect`, which
+  // becomes the id's latest rect. The same id inserted twice is stored twice.
+  void insert(int32_t node, int32_t id, const Rect& rect);
+  // Removes the first stored occurrence of `id` in pre-order; false if absent.
+  bool remove(int32_t id);
+  // Removes the first occurrence and inserts `id` at the root with `rect`. An absent id is
+  // inserted. Returns whether it is now stored in another node (true for an absent id).
+  bool update(int32_t id, const Rect& rect);
+  // The per-frame re-index (refresh(isAlive?)): the ids changedIds[0..changed) get the rects
+  // rects[4 * i ..] (absent ids are skipped); the entries at the ascending positions
+  // deadPositions[0..dead) of preorder(root) as it was before the call are removed; then every
+  // entry not at its home is taken out, and those are inserted at the root in pre-order of where
+  // they were. Returns how many entries were removed as dead, or -1 when out of memory (then
+  // nothing changed). The ids removed as dead are then in removedIds().
+  int32_t refresh(const int32_t* changedIds, const double* rects, int32_t changed,
+                  const int32_t* deadPositions, int32_t dead);
+  const std::vector<int32_t>& removedIds() const { return removed_; }
+  // Empties the whole tree; capacity is kept.
+  void clear();
+  // Empties `node`'s list and drops its children (the original's clear() on a subnode).
+  void clearNode(int32_t node);
+
+  // Whether a call since the last check ran out of heap; reading it clears it. Such a call changed
+  // nothing. Queries, remove() and clear() never allocate.
+  bool outOfMemory() {
+    const bool out = noMemory_;
+    noMemory_ = false;
+    return out;
+  }
+
+  // The original's findObjects/retrieve from `node`: the path `rect` descends, deepest node's list
+  // first, then each ancestor's up to `node`. Candidates, not hits; no de-duplication.
+  void findObjects(int32_t node, const Rect& rect, std::vector<int32_t>& out) const;
+  // getAllObjects(): children 0..3 first (each the same way), then the node's own list.
+  void allObjects(int32_t node, std::vector<int32_t>& out) const;
+  void nodeObjects(int32_t node, std::vector<int32_t>& out) const;  // the node's own list
+  // Every entry below `node` in pre-order: a node's list front to back, then children 0..3.
+  void preorder(int32_t node, std::vector<int32_t>& out) const;
+
+  // Exact queries over the latest rects (overlaps()), each id once.
+  void search(const Rect& rect, std::vector<int32_t>& out);
+  void searchNear(int32_t id, std::vector<int32_t>& out) { search(objRect_[id], out); }
+  bool collides(const Rect& rect) const;
+  void pairs(std::vector<int32_t>& out);  // every overlapping pair of distinct ids once, a < b
+
+  bool contains(int32_t id) const { return id >= 0 && size_t(id) < objHead_.size() && objHead_[id] >= 0; }
+  int32_t size() const { return objectCount_; }  // distinct ids stored
+  const Rect* rectTable() const { return objRect_.data(); }  // latest rect per id
+  size_t rectTableSize() const { return objRect_.size(); }
+  // Output bounds: findObjects(), nodeObjects(), allObjects() and preorder() give at most
+  // linkCount() ids; search() idSpan(); pairs() at most 2 per pair; nodeWalk() 7 numbers a node.
+  size_t linkCount() const { return entries_.size(); }
+  size_t idSpan() const { return objHead_.size(); }
+  size_t nodeCount() const { return nodes_.size(); }
+  size_t validateBytes() const { return nodes_.size() + entries_.size() + 4096; }
+
+  // (level, x, y, width, height, own entries, is leaf) for every node, pre-order.
+  void nodeWalk(std::vector<double>& out) const;
+  Stats stats() const;
+  bool validate(std::string* why = nullptr) const;
+
+  uint32_t version() const { return version_.now(); }
+  const uint32_t* versionAt() const { return version_.at(); }
+
+  int32_t root() const { return 0; }
+  int32_t children(int32_t node) const { return nodes_[node].children; }
+  const Rect& nodeRect(int32_t node) const { return rects_[node]; }
+  double nodeLevel(int32_t node) const { return levels_[node]; }
+  bool isNode(int32_t node) const;  // a live node index
+  // Where an insert at the root of `rect` would stop: descend while the node has children and
+  // tutorialIndex() is not -1.
+  int32_t home(int32_t node, const Rect& rect) const {
+    for (int32_t c; (c = nodes_[node].children) >= 0;) {
+      const int q = tutorialIndex(rects_[node], rect);
+      if (q < 0) break;
+      node = c + q;
+    }
+    return node;
+  }
+
+ private:
+  struct Node {  // 24 bytes
+    int32_t children;  // first of four, or -1
+    int32_t head, tail, count;  // the node's own entries
+    int32_t parent, depth;      // depth below the root
+  };
+  struct Entry {  // 32 bytes
+    int32_t node;        // holding it; -1 while taken out; free entries: -2
+    int32_t prev, next;  // in the node's list (free entries: next free)
+    int32_t id;
+    int32_t idNext;      // the id's next entry
+    int32_t flag;        // refresh(): 1 dead, 2 taken out
+    uint64_t seq;        // append order: increasing along a list
+  };
+  // The undo log of one call: each step that changes the lists or the shape.
+  struct Step {  // 24 bytes
+    enum Kind : int32_t { kAppend, kUnlink, kSplit, kRect } kind;
+    int32_t a;     // entry (append, unlink), node (split), id (rect)
+    int32_t node;  // unlink: the node it left
+    int32_t prev;  // unlink: its predecessor there; rect: index into rectLog_
+    uint64_t seq;  // unlink: its sequence number
+  };
+
+  uint32_t changed() { return version_.bump(); }  // the one funnel of every mutation
+  Version version_;
+
+  bool roomForNodes(size_t extra);
+  bool roomForEntries(size_t extra);
+  bool roomForId(int32_t id);
+  bool roomForStep() { return log_.size() < log_.capacity() || growLog(); }
+  bool growLog();
+
+  double levelOf(int32_t node) const { return levels_[node]; }
+  bool overflows(int32_t node) const {
+    const Node& n = nodes_[node];
+    return double(n.count) > maxObjects_ && levels_[node] < maxLevels_ && n.depth < kMaxDepth;
+  }
+  void grow(int32_t node, const Rect& r);  // the node's box takes in `r`
+  void growUp(int32_t node, const Rect& r);  // and every ancestor's
+  // Logged steps; false: no room (nothing done by this step).
+  bool append(int32_t node, int32_t entry);
+  bool unlink(int32_t entry);
+  void detach(int32_t entry);  // out of its node's list, unlogged
+  bool split(int32_t node);
+  bool setRect(int32_t id, const Rect& r);
+  // The original's insert of an existing entry from `node` with every split and move it causes.
+  bool place(int32_t node, int32_t entry);
+  void rollback();
+  void commit() { log_.clear(); rectLog_.clear(); }
+  void unmarkFailed(int32_t id);
+  int32_t newEntry(int32_t id);  // room checked first
+  void freeEntry(int32_t entry);  // unlinked already; drops it from its id's list
+  int32_t firstInPreorder(int32_t id) const;
+  bool before(int32_t a, int32_t b) const;  // entry a precedes entry b in pre-order
+  void markUnsettled(int32_t id);
+  void freeSubtree(int32_t node);  // every entry below it freed, its children dropped
+  template <class Hit>
+  bool overlapping(const Edges& q, Hit hit) const;
+  void beginQuery();
+  void resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level);
+
+  double maxObjects_, maxLevels_;
+  bool noMemory_ = false;
+  uint64_t seq_ = 0;
+  std::vector<Node> nodes_;
+  std::vector<Rect> rects_;
+  std::vector<double> levels_;
+  std::vector<Edges> boxes_;  // holds every latest rect of an entry below the node (empty: +inf, -inf)
+  std::vector<int32_t> freeBlocks_;
+  std::vector<Entry> entries_;
+  int32_t freeEntry_ = -1;
+  int32_t liveEntries_ = 0;
+  // Per id.
+  std::vector<int32_t> objHead_;  // first entry, or -1
+  std::vector<Rect> objRect_;
+  std::vector<char> unsettled_;
+  std::vector<uint32_t> stamps_;
+  int32_t objectCount_ = 0;
+  uint32_t query_ = 0;
+  std::vector<int32_t> unsettledIds_;
+  // Scratch.
+  std::vector<Step> log_;
+  std::vector<Rect> rectLog_;
+  struct Frame {
+    int32_t node, cursor;
+  };
+  std::vector<Frame> frames_;
+  mutable std::vector<int32_t> stack_;  // walks; sized with the nodes
+  std::vector<int32_t> dead_, takeOut_, removed_;
+};
+
+}  // namespace qt
