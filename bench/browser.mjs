@@ -37,7 +37,7 @@ async function run(modeName) {
     log(navigator.userAgent);
     await yieldToPage();
     const results = await runSuite({
-      engines, mode, sizes, ...which,
+      engines, mode, sizes, ...which, w5: false, // W5's reference tree lives in tests/: Node only
       log, between: yieldToPage,
     });
     const md = [`# quadtree-wasm benchmark (${modeName} run, browser)`, '', navigator.userAgent];

@@ -157,3 +157,60 @@ export function skippedNotes(results) {
   return results.filter((r) => r.status !== 'ok')
     .map((r) => `- ${r.workload ? r.workload.toUpperCase() + ' ' : ''}${r.name} at N=${int(r.n)}: ${r.reason}`);
 }
+
+/**
+ * W5's tables: the tutorial loop ('w5') and the 10 %-moving frames ('w5r'), every row with the
+ * median of each phase: the update (clear() + insert(all), or refresh()) and the findObjects loop.
+ * The loop's ratio column divides by quadtree-wasm QuadTree's median at the same N.
+ */
+export function w5Table(results, workload) {
+  const rows = results.filter((r) => r.workload === workload);
+  const refs = workload === 'w5'
+    ? [...new Map(rows.filter((r) => r.engine.startsWith('tutorial-wasm')).map((r) => [r.engine, r.name])).entries()]
+    : [];
+  const head = ['engine', 'N', 'pairs/frame', 'median ms', 'min ms', 'max ms', 'frames',
+    workload === 'w5' ? 'clear+insert median ms' : 'update median ms', 'findObjects loop median ms',
+    ...refs.map(([, name]) => `× ${name}`)];
+  return table(head, rows.map((r) => {
+    const pairs = r.counts.length ? int(r.counts[r.counts.length - 1]) : '';
+    if (r.status !== 'ok') return [r.name, int(r.n), pairs, 'skipped', '', '', '', '', '', ...refs.map(() => '—')];
+    return [r.name, int(r.n), pairs, ms(r.median), ms(r.min), ms(r.max), String(r.samples),
+      r.update ? ms(r.update.median) : '', r.pairs ? ms(r.pairs.median) : '',
+      ...refs.map(([engine]) => ratio(r.median, find(rows, engine, r.n)?.median))];
+  }));
+}
+
+/**
+ * W5 against the issue's targets, per N: the tutorial loop on the reference ÷ on quadtree-wasm
+ * (target ≥ `target`× at 10,000), and per tree clear()+insert() ÷ refresh() with 10 % moving, on
+ * the update phase alone (target ≥ `target`×) and on the whole frame.
+ */
+export function w5Summary(results, { target = 3 } = {}) {
+  const ok = (workload, pred) => results.filter((r) => r.workload === workload && r.status === 'ok' && pred(r));
+  const ns = [...new Set(results.map((r) => r.n))];
+  const loop = [];
+  for (const wasm of ok('w5', (r) => r.engine.startsWith('tutorial-wasm'))) {
+    const ref = ok('w5', (r) => r.engine === 'tutorial-reference' && r.n === wasm.n)[0];
+    if (!ref) continue;
+    loop.push([wasm.name, int(wasm.n), ms(wasm.median), ms(ref.median), ratio(ref.median, wasm.median),
+      ratio(ref.min, wasm.min), ref.median / wasm.median >= target ? 'yes' : 'no']);
+  }
+  const moved = [];
+  for (const tree of [...new Set(ok('w5r', (r) => r.path).map((r) => r.tree))]) {
+    for (const n of ns) {
+      const a = ok('w5r', (r) => r.tree === tree && r.n === n && r.path === 'refresh')[0];
+      const b = ok('w5r', (r) => r.tree === tree && r.n === n && r.path === 'rebuild')[0];
+      if (!a || !b || !a.update || !b.update) continue;
+      const k = b.update.median / a.update.median;
+      moved.push([tree, int(n), ms(a.update.median), ms(b.update.median), ratio(b.update.median, a.update.median),
+        ratio(b.update.min, a.update.min), ratio(b.median, a.median), k >= target ? 'yes' : 'no']);
+    }
+  }
+  return [
+    table(['tutorial loop', 'N', 'median ms', 'ReferenceQuadTree median ms', 'reference ÷ this (median)',
+      'reference ÷ this (min)', `≥ ${target}×?`], loop),
+    '',
+    table(['tree (10 % moving)', 'N', 'refresh() median ms', 'clear()+insert() median ms', 'rebuild ÷ refresh (median)',
+      'rebuild ÷ refresh (min)', 'whole frame, rebuild ÷ refresh', `≥ ${target}×?`], moved),
+  ].join('\n');
+}

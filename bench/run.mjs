@@ -1,6 +1,7 @@
 // The benchmark suite in Node: `node bench/run.mjs [--quick] [--only=a,b] [--n=1000,5000]
-// [--seed=1] [--w1-only] [--w2-only] [--w3-only] [--w4-only]`. Runs W1 (game loop), W2 (all
-// colliding pairs), W3 (window queries) and W4 (10 % of objects move), or only the workloads
+// [--seed=1] [--w1-only] [--w2-only] [--w3-only] [--w4-only] [--w5-only]`. Runs W1 (game loop),
+// W2 (all colliding pairs), W3 (window queries), W4 (10 % of objects move) and W5 (the tutorial
+// tree's loop, and its refresh() with 10 % moving), or only the workloads
 // named by --wN-only flags (several combine); throws if engines disagree on any result, prints
 // markdown tables, and writes bench/results/latest.md, latest.json, w1.svg and w2.svg.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,10 +10,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { select } from './engines/index.mjs';
+import { engines as allEngines, select } from './engines/index.mjs';
 import { enginesOf } from './engines/quadtree-wasm.mjs';
+import tutorialEngines, { tutorialEnginesOf } from './engines/tutorial.mjs';
 import { MODES, runSuite, SMALL, VIEWPORT, W4_MOVING } from './workloads.mjs';
-import { skippedNotes, w1Table, w2Summary, w2Table, w3Table, w4Summary, w4Table } from './report.mjs';
+import { skippedNotes, w1Table, w2Summary, w2Table, w3Table, w4Summary, w4Table, w5Summary, w5Table } from './report.mjs';
 import { w1Svg, w2Svg } from './chart.mjs';
 import { SPACING, MIN_SIZE, MAX_SIZE, MAX_SPEED } from './scene.mjs';
 
@@ -22,17 +24,17 @@ const value = (name) => {
   const a = args.find((x) => x.startsWith('--' + name + '='));
   return a === undefined ? undefined : a.slice(name.length + 3);
 };
-const WORKLOADS = ['w1', 'w2', 'w3', 'w4'];
+const WORKLOADS = ['w1', 'w2', 'w3', 'w4', 'w5'];
 const known = ['quick', 'only', 'n', 'seed', 'baseline', ...WORKLOADS.map((w) => w + '-only'), 'help'];
 for (const a of args) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !known.includes(name)) {
-    console.error(`unknown argument ${a}; use --quick, --only=name[,name], --n=N[,N], --seed=S, --baseline=DIR, --w1-only, --w2-only, --w3-only, --w4-only`);
+    console.error(`unknown argument ${a}; use --quick, --only=name[,name], --n=N[,N], --seed=S, --baseline=DIR, --w1-only, --w2-only, --w3-only, --w4-only, --w5-only`);
     process.exit(2);
   }
 }
 if (flag('help')) {
-  console.log('node bench/run.mjs [--quick] [--only=engine[,engine]] [--n=N[,N]] [--seed=S] [--baseline=DIR] [--w1-only] [--w2-only] [--w3-only] [--w4-only]\n' +
+  console.log('node bench/run.mjs [--quick] [--only=engine[,engine]] [--n=N[,N]] [--seed=S] [--baseline=DIR] [--w1-only] [--w2-only] [--w3-only] [--w4-only] [--w5-only]\n' +
     '  --wN-only flags combine (--w2-only --w4-only runs W2 and W4); without any, every workload runs.\n' +
     '  --baseline=DIR also runs the quadtree-wasm engines of another build (DIR/quadtree.mjs, e.g. an older dist/) as\n' +
     '  engines with ids ending in @base, interleaved in the same run: an A/B comparison under the same load.');
@@ -47,14 +49,15 @@ const mode = MODES[modeName];
 const only = value('only') ? value('only').split(',').filter(Boolean) : [];
 let engines;
 try {
-  engines = select(only);
+  engines = select(only, [...allEngines, ...tutorialEngines]);
 } catch (err) {
   console.error(err.message);
   process.exit(2);
 }
 if (value('baseline')) {
   // Each engine of the other build right after its twin, so both run under the same conditions.
-  const base = enginesOf(await import(pathToFileURL(join(resolve(value('baseline')), 'quadtree.mjs')).href), 'base');
+  const lib = await import(pathToFileURL(join(resolve(value('baseline')), 'quadtree.mjs')).href);
+  const base = [...enginesOf(lib, 'base'), ...tutorialEnginesOf(lib, 'base')];
   engines = engines.flatMap((e) => [e, ...base.filter((b) => b.id === e.id + '@base')]);
 }
 const sizes = value('n') ? value('n').split(',').map((s) => Number(s.replace(/_/g, ''))) : mode.sizes;
@@ -129,7 +132,21 @@ if (results.w4.length) {
     '', '### Refresh against rebuild', '',
     'rebuild ÷ refresh: how many times cheaper the refresh path is (target ≥ 5×).', '', w4Summary(results.w4));
 }
-const notes = skippedNotes([...results.w1, ...results.w2, ...results.w4]);
+if (results.w5.length) {
+  md.push('', '## W5: the tutorial tree (ms per frame)', '',
+    'quadtree-wasm\'s `QuadTree` against `ReferenceQuadTree` (tests/support/tutorial-reference.mjs: the same rules in plain ' +
+    'JavaScript), both with the tutorial\'s maxObjects 10 and maxLevels 5. The loop: `clear()`, `insert(all objects)`, then ' +
+    '`findObjects([], obj)` per object, the strict test on its candidates, each colliding pair counted once (W1\'s scene and frames). ' +
+    `Then W4's scene (${Math.round(W4_MOVING * 100)} % of the objects move per frame): \`refresh()\` (objects inserted once) or ` +
+    '`clear()` + `insert(all objects)`, then the same findObjects loop. ' +
+    `Warm-up ${[...new Set(sizes.map(mode.warmup))].join('/')} frames, then up to ${[...new Set(sizes.map(mode.frames))].join('/')} measured frames.`,
+    '', '### The tutorial loop', '', w5Table(results.w5, 'w5'),
+    '', `### ${Math.round(W4_MOVING * 100)} % moving: refresh() or clear() + insert(), then the loop`, '', w5Table(results.w5, 'w5r'),
+    '', '### Against the targets', '',
+    'The reference\'s loop over quadtree-wasm\'s (target ≥ 3× at 10,000), and clear()+insert() over refresh() on the update ' +
+    'alone (target ≥ 3×).', '', w5Summary(results.w5));
+}
+const notes = skippedNotes([...results.w1, ...results.w2, ...results.w4, ...results.w5]);
 if (notes.length) md.push('', '## Skipped', '', ...notes);
 md.push('', '## Correctness', '', ...results.checks.map((c) => '- ' + c), '');
 const text = md.join('\n');
@@ -141,7 +158,7 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'latest.md'), text);
 writeFileSync(join(outDir, 'latest.json'), JSON.stringify({
   mode: modeName, args, seed, sizes, started: started.toISOString(), env,
-  w1: results.w1, w2: results.w2, w3: results.w3, w4: results.w4, checks: results.checks,
+  w1: results.w1, w2: results.w2, w3: results.w3, w4: results.w4, w5: results.w5, checks: results.checks,
 }, null, 1) + '\n');
 if (results.w1.length) writeFileSync(join(outDir, 'w1.svg'), w1Svg(results.w1) + '\n');
 if (results.w2.length) writeFileSync(join(outDir, 'w2.svg'), w2Svg(results.w2) + '\n');

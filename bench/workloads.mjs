@@ -9,7 +9,10 @@
 //       window queries, each returning its exact hits. Every engine must find the same hits.
 //   W4: only 10 % of the objects move per frame (a fresh seeded subset each frame):
 //       quadtree-wasm refresh() + pairs() against clear() + insert(all) + pairs().
-// An engine takes part in a workload when it has the method of that name (w1, w2, w3, w4).
+//   W5: the tutorial tree (engines/tutorial.mjs): its game loop (w5: clear, insert all,
+//       findObjects per object, the exact test) on W1's scene, and (w5r) W4's scene with
+//       refresh() or clear() + insert(all) before the same loop. Counts as in W1 and W4.
+// An engine takes part in a workload when it has the method of that name (w1, w2, w3, w4, w5, w5r).
 import { makeScene, makeWindows } from './scene.mjs';
 import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
 
@@ -38,7 +41,7 @@ export const SMALL = { width: 64, height: 64 };
 export const VIEWPORT = { width: 1280, height: 720 };
 
 /**
- * Runs a frame workload ('w1', 'w2' or 'w4') for one engine at one N and returns its timings
+ * Runs a frame workload ('w1', 'w2', 'w4', 'w5' or 'w5r') for one engine at one N and returns its timings
  * and every frame's pair count. Engines that carry a W2/W4 `tree` and `path` (quadtree-wasm's
  * pairs() engines) pass them on for the reports.
  */
@@ -48,7 +51,8 @@ export function runFrames(workload, engine, n, mode, { seed = 1, probeMs = 3000,
   if (engine.maxN && n > engine.maxN) {
     return { ...base, status: 'skipped', reason: `only run for N ≤ ${engine.maxN}`, times: [], counts: [] };
   }
-  const scene = makeScene(n, seed, workload === 'w4' ? { moving: W4_MOVING } : undefined);
+  const moving = workload === 'w4' || workload === 'w5r';
+  const scene = makeScene(n, seed, moving ? { moving: W4_MOVING } : undefined);
   const inst = engine[workload](scene);
   // Engines that time their own phases (quadtree-wasm's pairs() engines) leave them in
   // inst.updateMs and inst.pairsMs after each frame.
@@ -172,14 +176,15 @@ export function checkW3(results) {
 
 /**
  * The whole suite. `log(line)` reports progress; `between()` runs after each engine (a GC in
- * Node when exposed; awaited, so a page can repaint). `w1`…`w4` pick the workloads.
- * Returns { w1: [...], w2: [...], w3: [...], w4: [...], checks: [...] }.
+ * Node when exposed; awaited, so a page can repaint). `w1`…`w5` pick the workloads.
+ * Returns { w1: [...], w2: [...], w3: [...], w4: [...], w5: [...], checks: [...] } (w5 holds both
+ * the 'w5' and the 'w5r' results: see each result's `workload`).
  */
 export async function runSuite({
-  engines, mode, sizes = mode.sizes, seed = 1, w1 = true, w2 = true, w3 = true, w4 = true,
+  engines, mode, sizes = mode.sizes, seed = 1, w1 = true, w2 = true, w3 = true, w4 = true, w5 = true,
   log = () => {}, between = () => {},
 }) {
-  const all = { w1: [], w2: [], w3: [], w4: [], checks: [] };
+  const all = { w1: [], w2: [], w3: [], w4: [], w5: [], checks: [] };
   const frameLog = (label, r) => log(r.status === 'ok'
     ? `${label} N=${r.n} ${r.name}: median ${r.median.toFixed(2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
     : `${label} N=${r.n} ${r.name}: skipped (${r.reason})`);
@@ -231,6 +236,15 @@ export async function runSuite({
       const atN = await frames('w4', n);
       agree('W4', atN, checkCounts(atN, 'W4'));
       all.w4.push(...atN);
+    }
+    if (w5) {
+      const atN = await frames('w5', n);
+      // W1's scene and frames: when W1 ran too, its counts must match as well.
+      const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W5') : null;
+      agree('W5', atN, checkCounts(atN, 'W5'), both ? `, and every W1 engine's counts (${both.engines} engines in all)` : '');
+      const moved = await frames('w5r', n);
+      agree('W5 (10 % moving)', moved, checkCounts(moved, 'W5R'));
+      all.w5.push(...atN, ...moved);
     }
   }
   return all;

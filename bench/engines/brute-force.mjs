@@ -1,4 +1,4 @@
-// Every pair, O(N²): the reference the trees must agree with (W1, W2, W4), run only for small N.
+// Every pair, O(N²): the reference the trees must agree with (W1, W2, W4, W5), run only for small N.
 export default [{
   id: 'brute-force',
   family: 'brute-force',
@@ -29,6 +29,14 @@ export default [{
   },
 
   w4(scene) {
+    return this.w1(scene);
+  },
+
+  w5(scene) {
+    return this.w1(scene);
+  },
+
+  w5r(scene) {
     return this.w1(scene);
   },
 }];

@@ -16,12 +16,15 @@ export const engines = [
   ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...detectCollisions, ...bruteForce,
 ];
 
-/** Engines picked by names: an engine's id ("quadtree-js-l8") or its family ("quadtree-js": both configs). */
-export function select(names) {
-  if (!names || names.length === 0) return engines.slice();
-  const unknown = names.filter((n) => !engines.some((e) => e.id === n || e.family === n));
+/**
+ * Engines of `list` (this list by default; run.mjs adds the tutorial engines) picked by names: an
+ * engine's id ("quadtree-js-l8") or its family ("quadtree-js": both configs).
+ */
+export function select(names, list = engines) {
+  if (!names || names.length === 0) return list.slice();
+  const unknown = names.filter((n) => !list.some((e) => e.id === n || e.family === n));
   if (unknown.length) {
-    throw new Error(`unknown engine ${unknown.join(', ')}; known: ${engines.map((e) => e.id).join(', ')}`);
+    throw new Error(`unknown engine ${unknown.join(', ')}; known: ${list.map((e) => e.id).join(', ')}`);
   }
-  return engines.filter((e) => names.includes(e.id) || names.includes(e.family));
+  return list.filter((e) => names.includes(e.id) || names.includes(e.family));
 }
