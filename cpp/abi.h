@@ -19,6 +19,7 @@
 #define QT_CALLS(X)                   \
   X(create, sessionCreate)            \
   X(createLinear, sessionCreateLinear) \
+  X(createTutorial, sessionCreateTutorial) \
   X(destroy, sessionDestroy)          \
   X(reply, sessionReply)              \
   X(flush, sessionFlush)              \
@@ -32,6 +33,8 @@
   X(children, sessionChildren)        \
   X(nodeGeom, sessionNodeGeom)        \
   X(childMask, sessionChildMask)      \
+  X(tutorialIndex, sessionTutorialIndex) \
+  X(preorder, sessionPreorder)        \
   X(clear, sessionClear)              \
   X(clearNode, sessionClearNode)      \
   X(stats, sessionStats)              \
@@ -40,6 +43,7 @@
   X(update, sessionUpdate)            \
   X(scratch, sessionScratch)          \
   X(refresh, sessionRefresh)          \
+  X(refreshTutorial, sessionRefreshTutorial) \
   X(setRects, sessionSetRects)        \
   X(search, sessionSearch)            \
   X(collides, sessionCollides)        \

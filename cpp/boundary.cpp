@@ -9,10 +9,12 @@ namespace qt {
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
-// Runs `f` on whichever tree the session has; for the calls both kinds share.
+// Runs `f` on whichever tree the session has; for the calls every kind shares.
 template <class F>
 auto onTree(Session& s, F f) {
-  return s.linear ? f(*s.linear) : f(s.tree);
+  if (s.linear) return f(*s.linear);
+  if (s.tutorial) return f(*s.tutorial);
+  return f(s.tree);
 }
 
 bool outOfMemory(Session& s) {
@@ -31,8 +33,9 @@ int32_t publish(Session& s) {
 }
 }  // namespace
 
-size_t bytesForSession(int32_t linearDepth) {
+size_t bytesForSession(int32_t linearDepth, bool tutorial) {
   const size_t bytes = sizeof(Session) + 8192;  // and the small first arrays of its tree
+  if (tutorial) return bytes + sizeof(TutorialTree);
   return linearDepth > 0 ? bytes + LinearQuadtree::bytesFor(linearDepth) : bytes;
 }
 
@@ -52,6 +55,15 @@ Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth
   return reinterpret_cast<Handle>(s);
 }
 
+Handle sessionCreateTutorial(double x, double y, double w, double h, double maxObjects, double maxLevels,
+                             double level) {
+  if (!heapHasRoom(bytesForSession(0, true))) return 0;
+  auto* s = new Session({x, y, w, h}, 1, 0, 0);
+  s->tutorial = std::make_unique<TutorialTree>(Rect{x, y, w, h}, maxObjects, maxLevels, level);
+  s->reply.version = address(s->tutorial->versionAt());
+  return reinterpret_cast<Handle>(s);
+}
+
 void sessionDestroy(Handle s) { delete &at(s); }
 Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 
@@ -60,6 +72,7 @@ int32_t sessionFlush(Handle h, int32_t count) {
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.stageRects + 4 * i;
     if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
+    else if (s.tutorial) s.tutorial->insert(s.tutorial->root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
     else s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
     if (outOfMemory(s)) return i;
     s.changed(s.stageIds[i]);
@@ -69,8 +82,9 @@ int32_t sessionFlush(Handle h, int32_t count) {
 
 int32_t sessionInsert(Handle h, int32_t node, int32_t id, double x, double y, double w, double hgt) {
   Session& s = at(h);
-  s.tree.insert(node, id, {x, y, w, hgt});
-  if (s.tree.outOfMemory()) return kNoMemory;
+  if (s.tutorial) s.tutorial->insert(node, id, {x, y, w, hgt});
+  else s.tree.insert(node, id, {x, y, w, hgt});
+  if (outOfMemory(s)) return kNoMemory;
   s.changed(id);
   return 0;
 }
@@ -83,6 +97,11 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
                         bool dedup) {
   Session& s = at(h);
   s.results.clear();
+  if (s.tutorial) {  // findObjects: the path, deepest node first (no de-duplication)
+    if (!roomForResults(s, s.tutorial->linkCount())) return kNoMemory;
+    s.tutorial->findObjects(node, {x, y, w, hgt}, s.results);
+    return publish(s);
+  }
   if (!roomForResults(s, s.tree.linkCount())) return kNoMemory;
   s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results);
   return publish(s);
@@ -107,6 +126,11 @@ int32_t sessionLeafGrid(Handle h) {
 int32_t sessionAllObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();
+  if (s.tutorial) {  // every entry, children first
+    if (!roomForResults(s, s.tutorial->linkCount())) return kNoMemory;
+    s.tutorial->allObjects(node, s.results);
+    return publish(s);
+  }
   if (!roomForResults(s, s.tree.idSpan())) return kNoMemory;
   s.tree.allObjects(node, s.results);
   return publish(s);
@@ -115,26 +139,44 @@ int32_t sessionAllObjects(Handle h, int32_t node) {
 int32_t sessionNodeObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();
-  if (!roomForResults(s, s.tree.linkCount())) return kNoMemory;
-  s.tree.nodeObjects(node, s.results);
+  if (!roomForResults(s, s.tutorial ? s.tutorial->linkCount() : s.tree.linkCount())) return kNoMemory;
+  if (s.tutorial) s.tutorial->nodeObjects(node, s.results);
+  else s.tree.nodeObjects(node, s.results);
   return publish(s);
 }
 
-int32_t sessionChildren(Handle s, int32_t node) { return at(s).tree.children(node); }
+int32_t sessionPreorder(Handle h, int32_t node) {
+  Session& s = at(h);
+  s.results.clear();
+  if (!s.tutorial) return 0;
+  if (!roomForResults(s, s.tutorial->linkCount())) return kNoMemory;
+  s.tutorial->preorder(node, s.results);
+  return publish(s);
+}
+
+int32_t sessionChildren(Handle h, int32_t node) {
+  Session& s = at(h);
+  return s.tutorial ? s.tutorial->children(node) : s.tree.children(node);
+}
 
 void sessionNodeGeom(Handle h, int32_t node) {
   Session& s = at(h);
-  const Rect& r = s.tree.nodeRect(node);
+  const Rect& r = s.tutorial ? s.tutorial->nodeRect(node) : s.tree.nodeRect(node);
   s.reply.nodeX = r.x;
   s.reply.nodeY = r.y;
   s.reply.nodeWidth = r.w;
   s.reply.nodeHeight = r.h;
-  s.reply.nodeLevel = s.tree.nodeLevel(node);
+  s.reply.nodeLevel = s.tutorial ? s.tutorial->nodeLevel(node) : s.tree.nodeLevel(node);
 }
 
 int32_t sessionChildMask(double nx, double ny, double nw, double nh, double x, double y, double w,
                          double h) {
   return int32_t(childMask(Rect{nx, ny, nw, nh}, Rect{x, y, w, h}));
+}
+
+int32_t sessionTutorialIndex(double nx, double ny, double nw, double nh, double x, double y, double w,
+                             double h) {
+  return tutorialIndex(Rect{nx, ny, nw, nh}, Rect{x, y, w, h});
 }
 
 void sessionClear(Handle s) {
@@ -143,7 +185,8 @@ void sessionClear(Handle s) {
 }
 
 void sessionClearNode(Handle s, int32_t node) {
-  at(s).tree.clearNode(node);
+  if (at(s).tutorial) at(s).tutorial->clearNode(node);
+  else at(s).tree.clearNode(node);
   at(s).changedAll();
 }
 
@@ -213,6 +256,17 @@ int32_t sessionRefresh(Handle h, int32_t count) {
   });
 }
 
+int32_t sessionRefreshTutorial(Handle h, int32_t changed, int32_t dead) {
+  Session& s = at(h);
+  if (!s.tutorial || changed < 0 || dead < 0 || size_t(changed) + size_t(dead) > s.scratchIds.size()) return 0;
+  const int32_t* ids = s.scratchIds.data();
+  const int32_t removed = s.tutorial->refresh(ids, s.scratch.data(), changed, ids + changed, dead);
+  if (s.tutorial->outOfMemory()) return kNoMemory;
+  for (int32_t i = 0; i < changed; ++i) s.changed(ids[i]);
+  for (int32_t id : s.tutorial->removedIds()) s.changed(id);
+  return removed;
+}
+
 int32_t sessionSetRects(Handle h, int32_t count) {
   Session& s = at(h);
   for (int32_t i = 0; i < count; ++i) {
@@ -268,6 +322,9 @@ int32_t sessionNodeWalk(Handle h) {
       for (int k = 5; k >= 0; --k) w[7 * i + k] = w[6 * i + k];
       w[7 * i + 6] = leaf ? 1 : 0;
     }
+  } else if (s.tutorial) {
+    if (!growTo(s.walk, 7 * s.tutorial->nodeCount())) return kNoMemory;
+    s.tutorial->nodeWalk(s.walk);
   } else {
     if (!growTo(s.walk, 7 * s.tree.nodeCount())) return kNoMemory;
     s.tree.nodeWalk(s.walk);

@@ -14,6 +14,7 @@
 #include "linear_quadtree.h"
 #include "pair_cache.h"
 #include "quadtree.h"
+#include "tutorial_tree.h"
 
 namespace qt {
 
@@ -31,6 +32,8 @@ struct Session {
   Quadtree tree;
   // Set for a LinearQuadtree: then `tree` stays empty and the calls shared by both kinds go here.
   std::unique_ptr<LinearQuadtree> linear;
+  // Set for a TutorialTree (the tutorial QuadTree), the same way.
+  std::unique_ptr<TutorialTree> tutorial;
   std::vector<int32_t> results;         // ids of the last query
   double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
   int32_t stageIds[kStageCapacity];
@@ -43,12 +46,15 @@ struct Session {
   // The one funnel for changes at this layer: every call that changed the tree reports it here,
   // so the pair cache learns which object changed. (The facade's caches need no report: they
   // compare the tree's own version, whose address the reply holds.)
-  void changed(int32_t id) { pairCache.touch(id, linear ? linear->version() : tree.version()); }
+  void changed(int32_t id) {
+    pairCache.touch(id, linear ? linear->version() : tutorial ? tutorial->version() : tree.version());
+  }
   void changedAll() { pairCache.forget(); }  // a change that cannot be named by id (clear)
 };
 
-// The room a new session needs: the session and a small tree, or a linear tree of that depth.
-size_t bytesForSession(int32_t linearDepth);
+// The room a new session needs: the session and a small tree, or a linear tree of that depth, or
+// a small tutorial tree.
+size_t bytesForSession(int32_t linearDepth, bool tutorial = false);
 
 // Sessions are passed to JavaScript as their address.
 using Handle = uintptr_t;
@@ -61,6 +67,9 @@ extern "C" {
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level);
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
+// A TutorialTree session (the tutorial QuadTree: TutorialTree's constructor numbers), or 0.
+Handle sessionCreateTutorial(double x, double y, double w, double h, double maxObjects, double maxLevels,
+                             double level);
 void sessionDestroy(Handle s);
 Handle sessionReply(Handle s);  // the session's Reply, whose address never changes
 
@@ -82,12 +91,19 @@ void sessionNodeGeom(Handle s, int32_t node);  // into the reply's node fields
 // (geometry's childMask: the rule quadtree-js's getIndex compares by, in one place).
 int32_t sessionChildMask(double nx, double ny, double nw, double nh, double x, double y, double w,
                          double h);
+// The tutorial tree's getIndex of a rect for a node with rect (nx, ny, nw, nh): -1..3
+// (geometry's tutorialIndex, the one copy of the rule).
+int32_t sessionTutorialIndex(double nx, double ny, double nw, double nh, double x, double y, double w,
+                             double h);
+// Tutorial sessions: every stored entry below `node` in pre-order (a node's list front to back,
+// then children 0..3), one id per entry, into results; returns the count, or kNoMemory.
+int32_t sessionPreorder(Handle s, int32_t node);
 void sessionClear(Handle s);
 void sessionClearNode(Handle s, int32_t node);
 void sessionStats(Handle s);  // into the reply: nodes, leaves, depth, links, entries, objects
 int32_t sessionValidate(Handle s);  // 1 valid, 0 not, or kNoMemory
 
-// Beyond quadtree-js; these serve both kinds of tree.
+// Beyond quadtree-js; these serve every kind of tree.
 int32_t sessionRemove(Handle s, int32_t id);
 // 1 if it moved to other leaves, 0 if not, or kNoMemory (then it stays where it was).
 int32_t sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);
@@ -99,6 +115,13 @@ Handle sessionScratch(Handle s, int32_t count);
 // absent ids are skipped. Returns how many moved to other nodes, or kNoMemory (then the objects
 // before the one that did not fit have their new rects, the rest their old ones).
 int32_t sessionRefresh(Handle s, int32_t count);
+// Tutorial sessions: refresh(isAlive?). scratchIds[0..changed) with scratch rects [0..4 * changed)
+// are the objects whose rect changed; scratchIds[changed..changed + dead) are ascending positions
+// into the sequence preorder(root) gave before this call, whose entries are dead. Sets the rects,
+// removes the dead entries, takes out every entry away from its home and inserts those at the root
+// in pre-order of where they were. Returns how many were removed as dead, or kNoMemory (then
+// nothing changed).
+int32_t sessionRefreshTutorial(Handle s, int32_t changed, int32_t dead);
 // Inserts or updates `count` objects: ids from scratchIds, rects from scratch. Returns how many
 // it placed, in order: fewer when the heap ran out.
 int32_t sessionSetRects(Handle s, int32_t count);

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <utility>
 #include <cstdint>
 #include <vector>
 
 #include "boundary.h"
+#include "memory_guard.h"
 #include "match.h"
 #include "oracle.h"
 #include "quadtree.h"
@@ -347,6 +349,112 @@ TEST(Session, ChildMaskIsTheGeometrysRule) {
   EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 50, 10, 0, 5), 0b0011);
   EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 60, 60, 5, 5), 0b1000);
   EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 10, 10, 80, 80), 0b1111);
+}
+
+// A tutorial session (sessionCreateTutorial): the shared calls serve it through the same names.
+struct Tutorial {
+  Handle h;
+  Session& s;
+  Tutorial(double x, double y, double w, double hgt, double maxObjects, double maxLevels, double level)
+      : h(sessionCreateTutorial(x, y, w, hgt, maxObjects, maxLevels, level)), s(*reinterpret_cast<Session*>(h)) {}
+  ~Tutorial() { sessionDestroy(h); }
+  Tutorial(const Tutorial&) = delete;
+  Tutorial& operator=(const Tutorial&) = delete;
+  void flush(const std::vector<std::pair<int32_t, Rect>>& objects) {
+    for (size_t i = 0; i < objects.size(); ++i) {
+      s.stageIds[i] = objects[i].first;
+      const Rect& r = objects[i].second;
+      double* at = s.stageRects + 4 * i;
+      at[0] = r.x, at[1] = r.y, at[2] = r.w, at[3] = r.h;
+    }
+    EXPECT_EQ(sessionFlush(h, int32_t(objects.size())), int32_t(objects.size()));
+  }
+  Ids results() const { return Ids(s.results.begin(), s.results.end()); }
+  TutorialTree& tree() { return *s.tutorial; }
+};
+
+TEST(Session, ATutorialSessionStoresEachInsertOnceAndRetrieveIsThePath) {
+  Tutorial t(0, 0, 100, 100, 1, 5, 0);
+  ASSERT_NE(t.h, 0u);
+  EXPECT_TRUE(t.s.tree.validate());  // the quadtree-js tree stays empty
+  t.flush({{7, {50, 10, 1, 1}}, {1, {10, 10, 1, 1}}, {2, {80, 80, 1, 1}}, {1, {10, 10, 1, 1}}});
+  EXPECT_EQ(sessionRetrieve(t.h, 0, 10, 10, 1, 1, true), 3);
+  EXPECT_EQ(t.results(), (Ids{1, 1, 7}));  // deepest first, no de-duplication
+  EXPECT_EQ(sessionAllObjects(t.h, 0), 4);
+  EXPECT_EQ(t.results(), (Ids{1, 1, 2, 7}));
+  EXPECT_EQ(sessionPreorder(t.h, 0), 4);
+  EXPECT_EQ(t.results(), (Ids{7, 1, 1, 2}));
+  EXPECT_EQ(sessionNodeObjects(t.h, 0), 1);
+  EXPECT_EQ(t.results(), (Ids{7}));
+  const int32_t c = sessionChildren(t.h, 0);
+  ASSERT_GT(c, 0);
+  sessionNodeGeom(t.h, c + 3);
+  EXPECT_EQ(t.s.reply.nodeX, 50);
+  EXPECT_EQ(t.s.reply.nodeWidth, 50);
+  EXPECT_EQ(t.s.reply.nodeLevel, 1);
+  EXPECT_EQ(sessionContains(t.h, 2), 1);
+  EXPECT_EQ(sessionRemove(t.h, 1), 1);
+  EXPECT_EQ(sessionPreorder(t.h, 0), 3);
+  EXPECT_EQ(sessionInsert(t.h, c + 1, 9, 60, 60, 1, 1), 0);  // from a subnode: stays in its subtree
+  EXPECT_EQ(sessionAllObjects(t.h, c + 1), 2);
+  sessionStats(t.h);
+  EXPECT_EQ(t.s.reply.objects, 4);
+  EXPECT_EQ(t.s.reply.entries, 4);
+  EXPECT_EQ(sessionNodeWalk(t.h), t.s.reply.nodes);  // the two 1s split child 1 down to level 5
+  EXPECT_EQ(sessionValidate(t.h), 1);
+  sessionClearNode(t.h, c + 1);
+  EXPECT_EQ(sessionContains(t.h, 9), 0);
+  sessionClear(t.h);
+  EXPECT_EQ(sessionPreorder(t.h, 0), 0);
+  EXPECT_EQ(sessionValidate(t.h), 1);
+}
+
+TEST(Session, TutorialIndexIsTheGeometrysRule) {
+  EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 10, 10, 5, 5), 1);
+  EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 45, 10, 5, 5), -1);  // ends on the midline
+  EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 60, 60, 500, 500), 3);
+  EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 60, 10, 5, 5), 0);
+  EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 10, 60, 5, 5), 2);
+}
+
+TEST(Session, RefreshTutorialMovesChangedObjectsAndDropsDeadPositions) {
+  Tutorial t(0, 0, 100, 100, 1, 5, 0);
+  t.flush({{0, {10, 10, 1, 1}}, {1, {80, 10, 1, 1}}, {2, {10, 80, 1, 1}}, {3, {80, 80, 1, 1}}});
+  EXPECT_EQ(sessionPreorder(t.h, 0), 4);
+  EXPECT_EQ(t.results(), (Ids{1, 0, 2, 3}));
+  EXPECT_EQ(sessionPairs(t.h), 0);
+  // Object 0 moves onto object 3; position 2 (object 2) is dead.
+  ASSERT_NE(sessionScratch(t.h, 2), 0u);
+  t.s.scratchIds[0] = 0;
+  t.s.scratchIds[1] = 2;
+  const double r[] = {80.5, 80.5, 1, 1};
+  std::copy(r, r + 4, t.s.scratch.begin());
+  EXPECT_EQ(sessionRefreshTutorial(t.h, 1, 1), 1);
+  EXPECT_EQ(sessionContains(t.h, 2), 0);
+  EXPECT_EQ(sessionPreorder(t.h, 0), 3);
+  EXPECT_EQ(t.results(), (Ids{1, 3, 0}));
+  EXPECT_EQ(sessionPairs(t.h), 1);  // the pair cache heard of the move
+  EXPECT_EQ(t.results(), (Ids{0, 3}));
+  EXPECT_EQ(sessionSearch(t.h, 0, 0, 100, 100), 3);
+  EXPECT_EQ(sessionCollides(t.h, 80.9, 80.9, 1, 1), 1);
+  EXPECT_EQ(sessionUpdate(t.h, 3, 5, 5, 1, 1), 1);  // to another node
+  EXPECT_EQ(sessionPairs(t.h), 0);
+  EXPECT_EQ(sessionValidate(t.h), 1);
+}
+
+TEST(Session, TutorialSessionsKeepTheVersionInTheReplyAndRefuseWithoutRoom) {
+  Tutorial t(0, 0, 100, 100, 2, 5, 0);
+  const uint32_t* v = t.tree().versionAt();
+  EXPECT_EQ(uint32_t(t.s.reply.version), uint32_t(reinterpret_cast<uintptr_t>(v)));
+  const uint32_t before = *v;
+  t.flush({{0, {1, 1, 1, 1}}});
+  EXPECT_NE(*v, before);
+  qt::setHeapBudgetForTests(0);
+  EXPECT_EQ(sessionCreateTutorial(0, 0, 1, 1, 1, 1, 0), 0u);
+  EXPECT_EQ(sessionInsert(t.h, 0, 1000, 1, 1, 1, 1), kNoMemory);
+  qt::setHeapBudgetForTests(SIZE_MAX);
+  EXPECT_EQ(sessionContains(t.h, 1000), 0);
+  EXPECT_EQ(sessionValidate(t.h), 1);
 }
 
 }  // namespace
