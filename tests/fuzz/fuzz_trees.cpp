@@ -1,5 +1,5 @@
-// libFuzzer target for the core: the input bytes become a sequence of operations on a qt::Quadtree
-// and a qt::LinearQuadtree, each checked after every step against a brute-force model (a list of
+// libFuzzer target for the core: the input bytes become a sequence of operations on a qt::Quadtree,
+// a qt::LinearQuadtree and a qt::TutorialTree, each checked after every step against a brute-force model (a list of
 // live objects and their rects) and against the trees' own validate().
 //
 //   npm run fuzz                      builds it (build-native-asan, clang, QT_FUZZ=ON) and runs it
@@ -9,6 +9,11 @@
 //                                     replays an input, printing each operation and the failed check
 //
 // What the model can promise, per tree:
+// - TutorialTree: everything, in order: it is compared with the literal reference of its rules
+//   (tests/core/tutorial_oracle.h) after every step (each node's list, the shape, the pre-order
+//   sequence, findObjects, getAllObjects, remove, refresh's dead count), and its exact queries with
+//   brute force. It takes the Quadtree's constructor numbers; an op code with bit 6 set is one of
+//   its 8 operations (the low 3 bits).
 // - LinearQuadtree: search / collides / pairs equal brute force exactly.
 // - Quadtree: an object is "exact" when its latest rect was placed from the root and no clearNode()
 //   has since dropped links of it; quadtree-js's clear() on a subnode and insert() into a subnode
@@ -37,9 +42,11 @@
 #include <utility>
 #include <vector>
 
+#include "../core/tutorial_oracle.h"
 #include "linear_quadtree.h"
 #include "memory_guard.h"
 #include "quadtree.h"
+#include "tutorial_tree.h"
 
 namespace {
 
@@ -540,6 +547,176 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
   }
 }
 
+// The TutorialTree against the literal reference of its rules (tests/core/tutorial_oracle.h, which
+// reads each id's rect from `fields`) and brute force: every list, the shape and the pre-order
+// sequence after each step, findObjects in order, search / collides / pairs exactly.
+struct TModel {
+  std::vector<Rect> fields;
+  tutorial_oracle::QuadTree oracle;
+  TModel(const Rect& b, double maxObjects, double maxLevels, double level, int nIds)
+      : fields(size_t(nIds), Rect{0, 0, 0, 0}), oracle(b, maxObjects, maxLevels, level, &fields) {}
+  std::vector<int32_t> present() const {
+    std::vector<int32_t> all;
+    oracle.preorder(all);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return all;
+  }
+};
+
+void sameShape(const qt::TutorialTree& t, int32_t n, const tutorial_oracle::QuadTree& o) {
+  CHECK(sameRect(t.nodeRect(n), o.bounds) && (t.nodeLevel(n) == o.level || std::isnan(o.level)),
+        "tutorial node " + std::to_string(n) + " rect or level");
+  std::vector<int32_t> own;
+  t.nodeObjects(n, own);
+  CHECK(own == o.objects, "tutorial node " + std::to_string(n) + " list differs from the reference");
+  CHECK((t.children(n) >= 0) == !o.nodes.empty(), "tutorial node " + std::to_string(n) + " split differs");
+  for (int q = 0; q < 4 && t.children(n) >= 0; ++q) sameShape(t, t.children(n) + q, *o.nodes[size_t(q)]);
+}
+
+void validateTutorial(const qt::TutorialTree& t, const TModel& m) {
+  std::string why;
+  CHECK(t.validate(&why), "tutorial validate: " + why);
+  sameShape(t, t.root(), m.oracle);
+  std::vector<int32_t> a, b;
+  t.preorder(t.root(), a);
+  m.oracle.preorder(b);
+  CHECK(a == b, "tutorial pre-order sequence");
+  CHECK(t.size() == int32_t(m.present().size()), "tutorial size()");
+}
+
+// A node of both trees, by a path of child indexes.
+std::pair<int32_t, tutorial_oracle::QuadTree*> pickTutorialNode(const qt::TutorialTree& t, TModel& m,
+                                                               FuzzedDataProvider& in) {
+  int32_t n = t.root();
+  tutorial_oracle::QuadTree* o = &m.oracle;
+  while (t.children(n) >= 0 && in.ConsumeBool()) {
+    const int q = in.ConsumeIntegralInRange<int>(0, 3);
+    n = t.children(n) + q;
+    o = o->nodes[size_t(q)].get();
+  }
+  return {n, o};
+}
+
+void tutorialOp(qt::TutorialTree& t, TModel& m, FuzzedDataProvider& in, int op, const Rect& bounds) {
+  const int32_t nIds = int32_t(m.fields.size());
+  auto pickId = [&] { return in.ConsumeIntegralInRange<int32_t>(0, nIds - 1); };
+  std::vector<int32_t> out;
+  switch (op) {
+    case 0:
+    case 1: {  // insert from the root, or from a subnode
+      g_opName = op == 0 ? "tutorial insert" : "tutorial insert(subnode)";
+      const int32_t id = pickId();
+      const auto [node, o] = op == 0 ? std::make_pair(t.root(), &m.oracle) : pickTutorialNode(t, m, in);
+      const Rect r = makeRect(in, bounds, true);
+      TRACE("%d: tutorial insert(node %d, %d, %s)\n", g_op, node, id, rectText(r).c_str());
+      t.insert(node, id, r);
+      if (t.outOfMemory()) return;
+      m.fields[size_t(id)] = r;
+      o->insert(id);
+      return;
+    }
+    case 2: {
+      g_opName = "tutorial remove";
+      const int32_t id = pickId();
+      TRACE("%d: tutorial remove(%d)\n", g_op, id);
+      CHECK(t.remove(id) == m.oracle.remove(id), "tutorial remove() result");
+      return;
+    }
+    case 3: {
+      g_opName = "tutorial update";
+      const int32_t id = pickId();
+      const Rect r = makeRect(in, bounds, true);
+      const std::vector<int32_t> live = m.present();
+      if (!std::binary_search(live.begin(), live.end(), id)) return;
+      TRACE("%d: tutorial update(%d, %s)\n", g_op, id, rectText(r).c_str());
+      t.update(id, r);
+      if (t.outOfMemory()) return;
+      m.fields[size_t(id)] = r;
+      m.oracle.update(id);
+      return;
+    }
+    case 4: {  // some objects move, some entries die, then refresh(isAlive)
+      g_opName = "tutorial refresh";
+      const std::vector<int32_t> live = m.present();
+      std::vector<int32_t> changed, dead, order;
+      std::vector<double> rects;
+      std::vector<Rect> fields = m.fields;
+      for (int32_t id : live)
+        if (in.ConsumeIntegralInRange<int>(0, 3) == 0) {
+          fields[size_t(id)] = makeRect(in, bounds, true);
+          changed.push_back(id);
+          const Rect& r = fields[size_t(id)];
+          rects.insert(rects.end(), {r.x, r.y, r.w, r.h});
+        }
+      m.oracle.preorder(order);
+      const bool withAlive = in.ConsumeBool();
+      for (int32_t p = 0; withAlive && p < int32_t(order.size()); ++p)
+        if (in.ConsumeIntegralInRange<int>(0, 5) == 0) dead.push_back(p);
+      TRACE("%d: tutorial refresh(%zu changed, %zu dead)\n", g_op, changed.size(), dead.size());
+      const int32_t got = t.refresh(changed.data(), rects.data(), int32_t(changed.size()), dead.data(),
+                                    int32_t(dead.size()));
+      if (t.outOfMemory()) {
+        CHECK(got == -1, "tutorial refresh() out of memory returns -1");
+        return;
+      }
+      m.fields = fields;
+      const int want = m.oracle.refresh(withAlive ? std::function<bool(int32_t, int32_t)>([&](int32_t p, int32_t) {
+        return !std::binary_search(dead.begin(), dead.end(), p);
+      }) : nullptr);
+      CHECK(got == want, "tutorial refresh() dead count");
+      return;
+    }
+    case 5: {
+      g_opName = "tutorial clear";
+      const auto [node, o] = pickTutorialNode(t, m, in);
+      TRACE("%d: tutorial clearNode(%d)\n", g_op, node);
+      t.clearNode(node);
+      o->clear();
+      return;
+    }
+    case 6: {
+      g_opName = "tutorial queries";
+      const auto [node, o] = pickTutorialNode(t, m, in);
+      const Rect q = makeRect(in, bounds, true);
+      TRACE("%d: tutorial findObjects/search/collides(node %d, %s)\n", g_op, node, rectText(q).c_str());
+      std::vector<int32_t> want;
+      t.findObjects(node, q, out);
+      o->findObjects(want, q);
+      CHECK(out == want, "tutorial findObjects " + rectText(q));
+      out.clear(), want.clear();
+      t.allObjects(node, out);
+      o->getAllObjects(want);
+      CHECK(out == want, "tutorial getAllObjects");
+      out.clear(), want.clear();
+      t.search(q, out);
+      checkNoDuplicates(out, "tutorial search");
+      for (int32_t id : m.present())
+        if (overlap(m.fields[size_t(id)], q)) want.push_back(id);
+      CHECK(asSet(out) == asSet(want), "tutorial search " + rectText(q));
+      CHECK(t.collides(q) == !want.empty(), "tutorial collides " + rectText(q));
+      return;
+    }
+    default: {
+      g_opName = "tutorial pairs";
+      TRACE("%d: tutorial pairs()\n", g_op);
+      t.pairs(out);
+      if (t.outOfMemory()) return;
+      std::set<std::pair<int32_t, int32_t>> got, want;
+      for (size_t i = 0; i < out.size(); i += 2) {
+        CHECK(out[i] < out[i + 1], "tutorial pairs() must give a < b");
+        CHECK(got.insert({out[i], out[i + 1]}).second, "tutorial pairs() returned a pair twice");
+      }
+      const std::vector<int32_t> live = m.present();
+      for (size_t a = 0; a < live.size(); ++a)
+        for (size_t b = a + 1; b < live.size(); ++b)
+          if (overlap(m.fields[size_t(live[a])], m.fields[size_t(live[b])])) want.insert({live[a], live[b]});
+      CHECK(got == want, "tutorial pairs() differ from brute force");
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -587,8 +764,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   lm.rects.assign(size_t(nLinearIds), Rect{});
   validateQuadtree(tree, qm);
   validateLinear(linear, lm);
+  // The TutorialTree takes the Quadtree's numbers (no bytes of its own: older inputs read the same).
+  qt::TutorialTree tutorial(qb, maxObjects, maxLevels, level);
+  TModel tm(qb, maxObjects, maxLevels, level, nIds);
 
-  // Op codes: 0..14 Quadtree, 15..22 LinearQuadtree; clears are rarer than the rest.
+  // Op codes: 0..14 Quadtree, 15..22 LinearQuadtree; clears are rarer than the rest. Bit 6 of the
+  // byte instead picks a TutorialTree operation, bit 7 a tight heap.
   static const int8_t kOps[32] = {0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10,
                                   11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22};
   for (g_op = 0; g_op < kMaxOps && in.remaining_bytes() > 0; ++g_op) {
@@ -599,7 +780,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const size_t budget = code & 0x80 ? size_t(in.ConsumeIntegral<uint8_t>()) * 64 : SIZE_MAX;
     if (budget != SIZE_MAX) TRACE("%d: heap budget %zu bytes\n", g_op, budget);
     qt::setHeapBudgetForTests(budget);
-    if (op < 15) {
+    if (code & 0x40) {  // bit 6: a TutorialTree operation (op codes 0..7 from the low bits)
+      tutorialOp(tutorial, tm, in, code & 7, qb);
+      qt::setHeapBudgetForTests(SIZE_MAX);
+      validateTutorial(tutorial, tm);
+      if (tutorial.nodeCount() > 4000) break;
+    } else if (op < 15) {
       quadtreeOp(tree, qm, in, op, qb, maxEntries, level == 0);
       qt::setHeapBudgetForTests(SIZE_MAX);
       // A tree that has grown large ends the input: keeps each run short.
