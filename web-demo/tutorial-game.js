@@ -364,6 +364,7 @@ if (typeof document !== 'undefined') (function () {
     game = createTutorialGame({ canvas: canvas, seed: seed, count: count, autopilot: params.get('autopilot') !== '0' });
     last = null;
     totals = { frames: 0, disagreements: 0 };
+    $('autopilot').checked = game.input.autopilot;
     render();
   }
 
@@ -426,7 +427,6 @@ if (typeof document !== 'undefined') (function () {
 
   reset();
   setOverlay(overlay);
-  $('autopilot').checked = game.input.autopilot;
   if (params.has('frames')) {
     step(Math.max(0, num('frames', 0)));
     paused = true;
