@@ -60,13 +60,15 @@ const terserOptions = (module) => ({
   module,
   compress: { passes: 2 },
   mangle: true,
-  keep_fnames: /^(Quadtree|LinearQuadtree|PairList)$/,
+  keep_fnames: /^(Quadtree|LinearQuadtree|QuadTree|PairList)$/,
   format: { comments: /^!/, preamble: banner },
 });
 
-// The classic file is a plain script whose top-level `var Quadtree` is the global of a page or a
-// Worker; loaded by require(), the line after it hands the class to module.exports instead.
-const commonJs = "if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;";
+// The classic file is a plain script whose top-level `var Quadtree` (and `var QuadTree`, the
+// tutorial tree) are globals of a page or a Worker at once; loaded by require(), the last line
+// hands the class (with .QuadTree and .LinearQuadtree on it) to module.exports instead.
+const commonJs = "var QuadTree = Quadtree.QuadTree;\n" +
+  "if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;";
 
 async function bundle(entry, flavour, format) {
   const b = await rolldown({ input: join(root, 'js', 'src', entry), plugins: [wasmModules(flavour)], treeshake: { moduleSideEffects: 'no-external' }, logLevel: 'warn' });

@@ -1,7 +1,9 @@
-// The public classes, as every entry exports them.
+// The public classes, as every entry exports them: Quadtree (quadtree-js), LinearQuadtree, and
+// QuadTree (the tutorial tree).
 import { LinearQuadtree } from './linear.js';
 import { load } from './native.js';
 import { Quadtree } from './quadtree.js';
+import { QuadTree } from './tutorial.js';
 // Last, so that the bundle has it after the code (see native.js).
 import { wasm } from 'quadtree-wasm:wasm';
 
@@ -12,6 +14,7 @@ const Q = /** @type {any} */ (Quadtree);
  * wasm synchronously (Chromium before 114 on the main thread). */
 Q.ready = ready;
 Q.LinearQuadtree = LinearQuadtree;
+Q.QuadTree = QuadTree;
 
-export { Quadtree, LinearQuadtree, ready };
+export { Quadtree, LinearQuadtree, QuadTree, ready };
 export default Quadtree;

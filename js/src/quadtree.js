@@ -30,17 +30,18 @@ export function created(className, handle) {
 }
 
 /**
- * The Quadtree object standing for a subnode (made once, then kept while the node lives).
- * @param {Session} s @param {number} node
+ * The object standing for a subnode, made by `make(bounds, level)` once, then kept while the node
+ * lives (code that patches a prototype or compares nodes sees the same object).
+ * @param {Session} s @param {number} node @param {(bounds: any, level: number) => any} make
  */
-function view(s, node) {
+export function viewOf(s, node, make) {
   let v = s.views[node];
   if (v === undefined) {
     native.nodeGeom(s.handle, node);
     views();
-    const g = s.r64, root = s.views[0];
-    v = new Quadtree({ x: f64[g + F64.nodeX], y: f64[g + F64.nodeY], width: f64[g + F64.nodeWidth], height: f64[g + F64.nodeHeight] },
-      root.max_objects, root.max_levels, f64[g + F64.nodeLevel], VIEW);
+    const g = s.r64;
+    v = make({ x: f64[g + F64.nodeX], y: f64[g + F64.nodeY], width: f64[g + F64.nodeWidth], height: f64[g + F64.nodeHeight] },
+      f64[g + F64.nodeLevel]);
     hide(v, s, node);
     s.views[node] = v;
   }
@@ -48,10 +49,21 @@ function view(s, node) {
 }
 
 /**
+ * The four subnodes of a node as views, or [] for a leaf.
+ * @param {Session} s @param {number} node @param {(bounds: any, level: number) => any} make
+ */
+export function childViews(s, node, make) {
+  flush(s);
+  const c = native.children(s.handle, node);
+  if (c < 0) return [];
+  return [viewOf(s, c, make), viewOf(s, c + 1, make), viewOf(s, c + 2, make), viewOf(s, c + 3, make)];
+}
+
+/**
  * Forgets the views below `node` (their native nodes are about to be freed and reused).
  * @param {Session} s @param {number} node
  */
-function dropViews(s, node) {
+export function dropViews(s, node) {
   const stack = [node];
   while (stack.length) {
     const c = native.children(s.handle, stack.pop());
@@ -125,8 +137,11 @@ export function insertAll(tree, s, objs) {
   }
 }
 
-/** @param {any} tree @param {Session} s @param {any} obj @param {number[]} r */
-function insertChecked(tree, s, obj, r) {
+/**
+ * One object, its rect already read: staged at the root, stored at once in a subnode.
+ * @param {any} tree @param {Session} s @param {any} obj @param {number[]} r
+ */
+export function insertChecked(tree, s, obj, r) {
   if (tree._n === 0) return stage(s, obj, r);
   flush(s); // into a subnode: quadtree-js allows it; rare, so not staged
   const id = s.registry.idFor(obj);
@@ -225,11 +240,8 @@ Object.defineProperties(proto, {
   nodes: {
     configurable: true,
     get: function () {
-      const s = live(this, 'nodes');
-      flush(s);
-      const c = native.children(s.handle, this._n);
-      if (c < 0) return [];
-      return [view(s, c), view(s, c + 1), view(s, c + 2), view(s, c + 3)];
+      const s = live(this, 'nodes'), root = s.views[0];
+      return childViews(s, this._n, (bounds, level) => new Quadtree(bounds, root.max_objects, root.max_levels, level, VIEW));
     }
   }
 });

@@ -101,8 +101,9 @@ declare namespace QuadtreeWasm {
      * an Error saying to await it until it has resolved.
      */
     static ready: Promise<void>;
-    /** The other tree class, also on the class itself. */
+    /** The other tree classes, also on the class itself. */
     static LinearQuadtree: typeof LinearQuadtree;
+    static QuadTree: typeof QuadTree;
     /**
      * @param bounds the root's area, kept by reference
      * @param max_objects objects a leaf holds before it splits (0 or omitted: 10)
@@ -148,4 +149,42 @@ declare namespace QuadtreeWasm {
     insert(this: Moving<Rect>, rect: T | readonly T[]): void;
   }
   interface LinearQuadtree<T extends Item = Rect> extends Moving<T> {}
+
+  /**
+   * The tutorial quadtree (gamedevtuts quick tip, "HTML5 space shooter"), backed by WebAssembly:
+   * each insert stores the object once, in the deepest node whose midlines it does not touch;
+   * findObjects returns one path, the deepest node's objects first.
+   */
+  class QuadTree<T extends Item = Rect> {
+    /**
+     * @param boundBox the root's area, kept by reference (omitted: all zero, as in the original)
+     * @param lvl this root's level (omitted: 0)
+     * @param options maxObjects (10) a node holds before it splits, maxLevels (5), the deepest level
+     * Throws an Error until `Quadtree.ready` has resolved, where the browser compiles asynchronously.
+     */
+    constructor(boundBox?: Rect, lvl?: number, options?: { maxObjects?: number; maxLevels?: number });
+    bounds: Rect;
+    /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] before a split. */
+    readonly nodes: QuadTree<T>[];
+    /** Stores an object, or each object of an array (nested arrays too); undefined is ignored. */
+    insert(this: Moving<Rect>, obj: T | readonly unknown[] | undefined): void;
+    /** Appends the candidates for `obj` (the deepest node's objects first) and returns the array; undefined for an undefined obj. */
+    findObjects(returnedObjects: T[], obj: Rect): T[];
+    findObjects(returnedObjects: T[], obj: undefined): undefined;
+    /** The same as findObjects. */
+    retrieve(returnedObjects: T[], obj: Rect): T[];
+    retrieve(returnedObjects: T[], obj: undefined): undefined;
+    /** Every object of this node and below (children first), appended to `returnedObjects` or a new array. */
+    getAllObjects(returnedObjects?: T[]): T[];
+    /** The child (0..3) `rect` fits in, or -1 when it touches a midline. */
+    getIndex(rect: Rect): number;
+    /**
+     * The per-frame re-index: objects for which `isAlive` returns false are removed (it is asked
+     * for every stored occurrence), moved objects are re-homed. Returns how many were removed.
+     */
+    refresh(isAlive?: (obj: T) => boolean): number;
+    /** Removes one stored occurrence of `obj` (the first in pre-order), wherever it is now. */
+    remove(item: T): boolean;
+  }
+  interface QuadTree<T extends Item = Rect> extends Moving<T> {}
 }

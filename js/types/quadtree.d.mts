@@ -1,9 +1,10 @@
 // Types for the ES module entry:
-// `import Quadtree, { Quadtree, LinearQuadtree, ready } from 'quadtree-wasm'`.
+// `import Quadtree, { Quadtree, LinearQuadtree, QuadTree, ready } from 'quadtree-wasm'`.
 /// <reference path="./quadtree-types.d.ts" />
 
 export import Quadtree = QuadtreeWasm.Quadtree;
 export import LinearQuadtree = QuadtreeWasm.LinearQuadtree;
+export import QuadTree = QuadtreeWasm.QuadTree;
 /** The same promise as `Quadtree.ready`: resolves when trees can be constructed. */
 export declare const ready: Promise<void>;
 export type Rect = QuadtreeWasm.Rect;

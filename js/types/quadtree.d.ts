@@ -15,6 +15,7 @@ declare namespace Quadtree {
   type Stats = QuadtreeWasm.Stats;
   type OutOfMemoryError<T> = QuadtreeWasm.OutOfMemoryError<T>;
   type LinearQuadtree<T extends Item = Rect> = QuadtreeWasm.LinearQuadtree<T>;
+  type QuadTree<T extends Item = Rect> = QuadtreeWasm.QuadTree<T>;
 }
 
 export = Quadtree;

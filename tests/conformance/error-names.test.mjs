@@ -10,6 +10,7 @@ describe.each(byName(LIBS))('dist/%s', (name, { Quadtree, LinearQuadtree }) => {
   describe.each([
     ['Quadtree', () => new Quadtree(bounds())],
     ['LinearQuadtree', () => new LinearQuadtree(bounds())],
+    ['QuadTree', () => new Quadtree.QuadTree(bounds())],
   ])('%s', (className, make) => {
     it('names the class and method in argument errors', () => {
       const t = make();
@@ -25,7 +26,7 @@ describe.each(byName(LIBS))('dist/%s', (name, { Quadtree, LinearQuadtree }) => {
     });
 
     it('names the class in constructor errors and after dispose()', () => {
-      const C = className === 'Quadtree' ? Quadtree : LinearQuadtree;
+      const C = { Quadtree, LinearQuadtree, QuadTree: Quadtree.QuadTree }[className];
       expect(() => new C({ x: 0, y: 0, width: -1, height: 1 })).toThrow(new RegExp(`^${className} constructor: bounds\\.width`));
       const t = make();
       t.dispose();
@@ -41,7 +42,7 @@ describe.each(byName(LIBS))('dist/%s', (name, { Quadtree, LinearQuadtree }) => {
 });
 
 describe.each(byName(LIBS))('dist/%s', (name, { Quadtree, LinearQuadtree }) => {
-  it.each([['Quadtree', Quadtree], ['LinearQuadtree', LinearQuadtree]])('%s: refresh() and setRects() with nothing to do are no errors', (n, C) => {
+  it.each([['Quadtree', Quadtree], ['LinearQuadtree', LinearQuadtree], ['QuadTree', Quadtree.QuadTree]])('%s: refresh() and setRects() with nothing to do are no errors', (n, C) => {
     const t = new C(bounds());
     expect(() => t.insert({ x: 1, y: 'bad', width: 1, height: 1 })).toThrow(TypeError);
     expect(t.refresh()).toBe(0);

@@ -3,14 +3,28 @@
 // quadtree-wasm's QuadTree with. Never shipped.
 //
 // Two choices the spec allows are made the way our QuadTree makes them: an object's x, y, width and
-// height are read once, at insert, update and refresh (the original re-reads them whenever a split
-// moves it), and the third constructor argument { maxObjects, maxLevels } replaces the hard-coded
-// 10 and 5. The extensions remove, update and refresh(isAlive) follow the spec's definitions.
+// height are read at insert, update and refresh, and that rect (the object's latest) is what every
+// later placement of it compares, where the original re-reads the fields whenever a split moves it
+// (the same, unless the game changed them and called none of the three); and the third
+// constructor argument { maxObjects, maxLevels } replaces the hard-coded 10 and 5. The extensions
+// remove, update and refresh(isAlive) follow the spec's definitions.
 
-/** One stored occurrence: the object and its rect as read when it was placed. */
-const entry = (obj) => ({ obj, x: obj.x, y: obj.y, width: obj.width, height: obj.height });
+/**
+ * One stored occurrence of an object, with the object's rect read now as its latest (kept per
+ * tree in `latest`); getIndex reads the latest rect through it.
+ */
+function entry(latest, obj) {
+  latest.set(obj, { x: obj.x, y: obj.y, width: obj.width, height: obj.height });
+  return {
+    obj,
+    get x() { return latest.get(obj).x; },
+    get y() { return latest.get(obj).y; },
+    get width() { return latest.get(obj).width; },
+    get height() { return latest.get(obj).height; },
+  };
+}
 
-export function ReferenceQuadTree(boundBox, lvl, options) {
+export function ReferenceQuadTree(boundBox, lvl, options, latest = new Map()) {
   const maxObjects = (options && options.maxObjects) || 10;
   const maxLevels = (options && options.maxLevels) || 5;
   this.bounds = boundBox || { x: 0, y: 0, width: 0, height: 0 };
@@ -49,7 +63,7 @@ export function ReferenceQuadTree(boundBox, lvl, options) {
       for (let i = 0, len = obj.length; i < len; i++) this.insert(obj[i]);
       return;
     }
-    this.place(entry(obj));
+    this.place(entry(latest, obj));
   };
 
   /** insert() of one entry whose rect was already read. */
@@ -93,10 +107,10 @@ export function ReferenceQuadTree(boundBox, lvl, options) {
     const subWidth = (this.bounds.width / 2) | 0;
     const subHeight = (this.bounds.height / 2) | 0;
     const b = this.bounds, next = level + 1;
-    this.nodes[0] = new ReferenceQuadTree({ x: b.x + subWidth, y: b.y, width: subWidth, height: subHeight }, next, options);
-    this.nodes[1] = new ReferenceQuadTree({ x: b.x, y: b.y, width: subWidth, height: subHeight }, next, options);
-    this.nodes[2] = new ReferenceQuadTree({ x: b.x, y: b.y + subHeight, width: subWidth, height: subHeight }, next, options);
-    this.nodes[3] = new ReferenceQuadTree({ x: b.x + subWidth, y: b.y + subHeight, width: subWidth, height: subHeight }, next, options);
+    this.nodes[0] = new ReferenceQuadTree({ x: b.x + subWidth, y: b.y, width: subWidth, height: subHeight }, next, options, latest);
+    this.nodes[1] = new ReferenceQuadTree({ x: b.x, y: b.y, width: subWidth, height: subHeight }, next, options, latest);
+    this.nodes[2] = new ReferenceQuadTree({ x: b.x, y: b.y + subHeight, width: subWidth, height: subHeight }, next, options, latest);
+    this.nodes[3] = new ReferenceQuadTree({ x: b.x + subWidth, y: b.y + subHeight, width: subWidth, height: subHeight }, next, options, latest);
   };
 
   // --- The extensions (spec: "Extensions (object manager and refresh)") ---
@@ -140,6 +154,7 @@ export function ReferenceQuadTree(boundBox, lvl, options) {
   this.refresh = function (isAlive) {
     let dead = 0;
     const out = [];
+    const read = new Set();
     for (const node of this.preorder()) {
       const list = node.entries();
       let i = 0;
@@ -150,7 +165,7 @@ export function ReferenceQuadTree(boundBox, lvl, options) {
           dead++;
           continue;
         }
-        const now = entry(e.obj);
+        const now = read.has(e.obj) ? e : (read.add(e.obj), entry(latest, e.obj)); // read once per refresh
         list[i] = now;
         if (this.home(now) !== node) {
           list.splice(i, 1);

@@ -1,5 +1,5 @@
 // Compiled by tests/packaging/types.test.mjs against the package's exports (never run).
-import Quadtree, { Quadtree as Named, LinearQuadtree, ready, type Rect, type Item, type PairList, type Stats, type OutOfMemoryError } from 'quadtree-wasm';
+import Quadtree, { Quadtree as Named, LinearQuadtree, QuadTree, ready, type Rect, type Item, type PairList, type Stats, type OutOfMemoryError } from 'quadtree-wasm';
 
 interface Ship extends Rect { name: string; vx: number }
 
@@ -126,9 +126,34 @@ new LinearQuadtree({ x: 0, y: 0, width: 1, height: 1 }, 6);
 // @ts-expect-error: objects need x, y, width and height
 tree.insert({ x: 1, y: 2 });
 
+// The tutorial tree: the game's own code, unchanged.
+const tut = new QuadTree<Ship>({ x: 0, y: 0, width: 640, height: 480 });
+const tutDefault = new QuadTree();
+const tutOptions = new QuadTree({ x: 0, y: 0, width: 1, height: 1 }, 0, { maxObjects: 4, maxLevels: 8 });
+tut.clear();
+tut.insert(ship);
+tut.insert([ship, ship]);
+tut.insert(undefined);
+const tutFound: Ship[] = tut.findObjects([], ship);
+const tutRetrieved: Ship[] = tut.retrieve([], ship);
+const tutNone: undefined = tut.findObjects([], undefined);
+const tutAll: Ship[] = tut.getAllObjects([]);
+const tutIndex: number = tut.getIndex(ship);
+const tutChild: QuadTree<Ship> | undefined = tut.nodes[0];
+const tutChildBounds: Rect = tut.nodes[0].bounds;
+const tutDead: number = tut.refresh((s) => s.name !== 'gone');
+const tutRemoved: boolean = tut.remove(ship);
+const tutHits: Ship[] = tut.search(ship);
+const tutStatic: typeof QuadTree = Quadtree.QuadTree;
+// @ts-expect-error: findObjects appends to an array you give
+tut.findObjects(ship);
+// @ts-expect-error: getIndex is one index for the tutorial tree
+const tutWrong: number[] = tut.getIndex(ship);
+
 export {
   whenReady, sameReady, start, same, names, into, all, own, sub, indexes, hits, any, first, second, byId, ids, count,
   updated, moved, removed, depth, valid, plainFound, fill, idHits, idCandidates, idAll, idOwn, idNodes, idFirst,
   idSecond, idRemoved, idTouching, item, idWrong, linearDepth, linearBounds, linearHits, linearPairs, linearMoved,
-  linearIdHits, linearIdFirst,
+  linearIdHits, linearIdFirst, tutDefault, tutOptions, tutFound, tutRetrieved, tutNone, tutAll, tutIndex, tutChild,
+  tutChildBounds, tutDead, tutRemoved, tutHits, tutStatic, tutWrong,
 };

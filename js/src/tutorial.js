@@ -1,0 +1,192 @@
+// QuadTree: the tutorial quadtree (gamedevtuts quick tip, "HTML5 space shooter") over a native
+// tree (cpp/tutorial_tree.h). An object that touches a midline stays in the node instead of
+// going into every child it reaches; a query is one path from the deepest node up
+// (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
+import { I32, NO_MEMORY } from './abi.js';
+import { loaded, native, i32, views } from './native.js';
+import { childViews, created, dropViews, hide, insertAll, insertChecked } from './quadtree.js';
+import { OBJECTS } from './registry.js';
+import { Session, collect, dropIfAbsent, flush, live, room } from './session.js';
+import { installShared, sendChanged } from './shared.js';
+import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
+
+const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
+
+/**
+ * A quadtree with the API of the tutorial tree, backed by WebAssembly.
+ * @constructor
+ * @param {{x:number,y:number,width:number,height:number}} [boundBox] kept by reference; {x: 0,
+ *   y: 0, width: 0, height: 0} when missing, as in the original
+ * @param {number} [lvl=0] the level of this root
+ * @param {{maxObjects?: number, maxLevels?: number}} [options] objects a node holds before it
+ *   splits (10) and the deepest level (5): the original's constants
+ * @this {any}
+ */
+export function QuadTree(boundBox, lvl, options) {
+  if (!(this instanceof QuadTree)) throw new TypeError("Class constructor QuadTree cannot be invoked without 'new'");
+  if (arguments[3] === VIEW) {
+    this.bounds = boundBox;
+    return;
+  }
+  const calls = loaded('QuadTree');
+  const bounds = boundBox || { x: 0, y: 0, width: 0, height: 0 };
+  const r = readBounds('QuadTree', bounds);
+  const level = option('QuadTree constructor', 'lvl', lvl, 0, true);
+  if (options !== undefined && options !== null && typeof options !== 'object') {
+    throw new TypeError('QuadTree constructor: options must be an object like { maxObjects: 10, maxLevels: 5 }, got ' + describe(options));
+  }
+  const o = options || {};
+  const maxObjects = option('QuadTree constructor', 'options.maxObjects', o.maxObjects, 10, false);
+  const maxLevels = option('QuadTree constructor', 'options.maxLevels', o.maxLevels, 5, true);
+  this.bounds = bounds;
+  const s = new Session('QuadTree', created('QuadTree', calls.createTutorial(r[0], r[1], r[2], r[3], maxObjects, maxLevels, level)));
+  s.views[0] = this;
+  hide(this, s, 0);
+}
+
+const proto = QuadTree.prototype;
+
+/** Every object and array in `obj`, nested arrays flattened, `undefined` skipped (as the original). @param {any} obj @param {any[]} out */
+function flatten(obj, out) {
+  if (obj === undefined) return out;
+  if (!Array.isArray(obj)) out.push(obj);
+  else for (let i = 0; i < obj.length; i++) flatten(obj[i], out);
+  return out;
+}
+
+/**
+ * Stores an object (or each object of an array) once: in the node it fits below, or here. Its x,
+ * y, width and height are read now. `undefined` is ignored, as in the original.
+ * @param {any} obj
+ */
+proto.insert = function (obj) {
+  if (obj === undefined) return;
+  const s = live(this, 'insert');
+  s.registry.use(OBJECTS, s);
+  if (Array.isArray(obj)) return insertAll(this, s, flatten(obj, []));
+  readRect(s, 'rect', obj, rectIn);
+  insertChecked(this, s, obj, rectIn);
+};
+
+/**
+ * The candidates for `obj`: the objects of the deepest node it fits in, then of each node above,
+ * appended to `returnedObjects`, which is returned. `undefined` for an undefined `obj`, as in the
+ * original. Also named retrieve(returnedObjects, obj).
+ * @param {any[]} returnedObjects @param {any} obj
+ */
+proto.findObjects = function (returnedObjects, obj) {
+  if (obj === undefined) return undefined;
+  const s = live(this, 'findObjects');
+  if (!Array.isArray(returnedObjects)) {
+    throw new TypeError(s + ': returnedObjects must be an array, got ' + describe(returnedObjects));
+  }
+  readRect(s, 'obj', obj, rectIn);
+  flush(s);
+  return collect(s, room(s, native.retrieve(s.handle, this._n, rectIn[0], rectIn[1], rectIn[2], rectIn[3], false)), returnedObjects);
+};
+proto.retrieve = proto.findObjects;
+
+/**
+ * Every object of this node and the nodes below (children first), appended to
+ * `returnedObjects` (a new array if omitted), which is returned.
+ * @param {any[]} [returnedObjects]
+ */
+proto.getAllObjects = function (returnedObjects) {
+  const s = live(this, 'getAllObjects');
+  if (returnedObjects !== undefined && !Array.isArray(returnedObjects)) {
+    throw new TypeError(s + ': returnedObjects must be an array, got ' + describe(returnedObjects));
+  }
+  flush(s);
+  return collect(s, room(s, native.allObjects(s.handle, this._n)), returnedObjects || null);
+};
+
+/**
+ * The child (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect fits in, or -1 when
+ * it touches a midline: the native tree's rule (one copy, cpp/geometry.h).
+ * @param {any} rect
+ */
+proto.getIndex = function (rect) {
+  const s = live(this, 'getIndex');
+  readRect(s, 'rect', rect, rectIn);
+  const b = this.bounds;
+  return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
+};
+
+/** Empties this node and drops every node below it; the tree is reused. */
+proto.clear = function () {
+  const s = live(this, 'clear');
+  if (this._n === 0) {
+    native.clear(s.handle);
+    s.staged = 0;
+    s.registry.cleared();
+    s.views.length = 1;
+    return;
+  }
+  flush(s);
+  dropViews(s, this._n);
+  native.clearNode(s.handle, this._n);
+};
+
+Object.defineProperty(proto, 'nodes', {
+  configurable: true,
+  /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] before a split. */
+  get: function () {
+    return childViews(live(this, 'nodes'), this._n, (bounds) => new QuadTree(bounds, 0, undefined, VIEW));
+  },
+});
+
+installShared(proto);
+
+/**
+ * Removes one stored occurrence of `obj` (the first in pre-order), wherever its coordinates are
+ * now. True if there was one.
+ * @param {any} obj
+ */
+proto.remove = function (obj) {
+  const s = live(this, 'remove');
+  flush(s);
+  const id = s.registry.present(obj);
+  if (id === undefined) return false;
+  native.remove(s.handle, id);
+  dropIfAbsent(s, id); // an object inserted twice is still there once
+  return true;
+};
+
+/**
+ * The per-frame re-index of the whole tree: objects for which `isAlive(obj)` is false (asked for
+ * every stored occurrence, in pre-order) are removed; objects that no longer fit the node that
+ * holds them are re-inserted at the root, in pre-order. Returns how many were removed as dead.
+ * @param {(obj: any) => boolean} [isAlive]
+ */
+proto.refresh = function (isAlive) {
+  const s = live(this, 'refresh');
+  if (isAlive !== undefined) checkFunction(s, 'isAlive', isAlive);
+  flush(s);
+  const reg = s.registry;
+  if (reg.mode !== OBJECTS) return 0;
+  /** @type {number[]} */
+  const dead = [];
+  /** @type {any[]} */
+  let stored = [];
+  if (isAlive !== undefined) {
+    stored = collect(s, room(s, native.preorder(s.handle, 0)), null);
+    views();
+    const version = i32[s.versionAt];
+    for (let p = 0; p < stored.length; p++) if (!isAlive(stored[p])) dead.push(p);
+    views();
+    if (i32[s.versionAt] !== version) throw new Error(s + ': isAlive changed the tree; nothing was refreshed');
+  }
+  const sent = sendChanged(s, dead.length);
+  const idAt = (i32[s.r32 + I32.scratchIds] >> 2) + sent;
+  for (let k = 0; k < dead.length; k++) i32[idAt + k] = dead[k];
+  const gone = native.refreshTutorial(s.handle, sent, dead.length);
+  if (gone === NO_MEMORY) {
+    throw noMemory(s, 'some objects may keep their previous places (call refresh() again once there is room)');
+  }
+  // The dead objects with no occurrence left leave the registry.
+  for (let k = 0; k < dead.length; k++) {
+    const id = reg.idOf.get(stored[dead[k]]);
+    if (id !== undefined) dropIfAbsent(s, id);
+  }
+  return gone;
+};
