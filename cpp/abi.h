@@ -30,6 +30,7 @@
   X(leafGrid, sessionLeafGrid)        \
   X(allObjects, sessionAllObjects)    \
   X(nodeObjects, sessionNodeObjects)  \
+  X(pathObjects, sessionPathObjects)  \
   X(children, sessionChildren)        \
   X(nodeGeom, sessionNodeGeom)        \
   X(childMask, sessionChildMask)      \

@@ -107,8 +107,11 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
   return publish(s);
 }
 
-int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup) {
-  return at(s).tree.locate(node, {x, y, w, h}, dedup);
+int32_t sessionLocate(Handle h, int32_t node, double x, double y, double w, double hgt, bool dedup) {
+  Session& s = at(h);
+  // The tutorial tree's answer is the path up from where the rect stops: a caller may reuse it.
+  if (s.tutorial) return s.tutorial->home(node, {x, y, w, hgt});
+  return s.tree.locate(node, {x, y, w, hgt}, dedup);
 }
 
 int32_t sessionLeafGrid(Handle h) {
@@ -151,6 +154,16 @@ int32_t sessionPreorder(Handle h, int32_t node) {
   if (!s.tutorial) return 0;
   if (!roomForResults(s, s.tutorial->linkCount())) return kNoMemory;
   s.tutorial->preorder(node, s.results);
+  return publish(s);
+}
+
+int32_t sessionPathObjects(Handle h, int32_t node) {
+  Session& s = at(h);
+  s.results.clear();
+  if (s.tutorial) {
+    if (!roomForResults(s, s.tutorial->linkCount())) return kNoMemory;
+    s.tutorial->pathObjects(node, s.results);
+  }
   return publish(s);
 }
 

@@ -80,11 +80,14 @@ int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, do
 int32_t sessionContains(Handle s, int32_t id);  // 1 or 0, as every yes/no call
 // Each of these fills `results` and returns its count (also in the reply), or kNoMemory.
 int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
+// The node whose own list answers retrieve() (Quadtree::locate, or -1); for a tutorial tree, the
+// node where the rect stops, whose path up is findObjects' answer.
 int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 // The root's leaf grid (Quadtree::leafGrid) into the reply's grid fields; returns the side.
 int32_t sessionLeafGrid(Handle s);
 int32_t sessionAllObjects(Handle s, int32_t node);
 int32_t sessionNodeObjects(Handle s, int32_t node);
+int32_t sessionPathObjects(Handle s, int32_t node);  // a tutorial node's list, then its ancestors'
 int32_t sessionChildren(Handle s, int32_t node);
 void sessionNodeGeom(Handle s, int32_t node);  // into the reply's node fields
 // The children of a node with rect (nx, ny, nw, nh) that a rect reaches, as a 4-bit mask

@@ -88,6 +88,9 @@ class TutorialTree {
   // getAllObjects(): children 0..3 first (each the same way), then the node's own list.
   void allObjects(int32_t node, std::vector<int32_t>& out) const;
   void nodeObjects(int32_t node, std::vector<int32_t>& out) const;  // the node's own list
+  // findObjects()'s answer from the root for every rect that stops at `node`: its own list, then
+  // each ancestor's up to the root.
+  void pathObjects(int32_t node, std::vector<int32_t>& out) const;
   // Every entry below `node` in pre-order: a node's list front to back, then children 0..3.
   void preorder(int32_t node, std::vector<int32_t>& out) const;
 

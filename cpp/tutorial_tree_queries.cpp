@@ -22,6 +22,10 @@ void TutorialTree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
   for (int32_t e = nodes_[node].head; e >= 0; e = entries_[e].next) out.push_back(entries_[e].id);
 }
 
+void TutorialTree::pathObjects(int32_t node, std::vector<int32_t>& out) const {
+  for (int32_t n = node; n >= 0; n = nodes_[n].parent) nodeObjects(n, out);
+}
+
 // Children 0..3 first, then the node's own list: written reversed (own list back to front, then
 // children 3..0 the same way, a plain depth-first walk), then turned around.
 void TutorialTree::allObjects(int32_t node, std::vector<int32_t>& out) const {

@@ -17,6 +17,7 @@ export const CALLS = [
   'leafGrid',
   'allObjects',
   'nodeObjects',
+  'pathObjects',
   'children',
   'nodeGeom',
   'childMask',

@@ -175,7 +175,7 @@ proto.retrieve = function (pRect) {
   if (leaf === UNKNOWN) leaf = native.locate(s.handle, this._n, x, y, w, h, true);
   if (leaf >= 0) {
     let list = s.leafLists[leaf];
-    if (list === undefined) list = s.leafLists[leaf] = collect(s, room(s, native.nodeObjects(s.handle, leaf)), null);
+    if (list === undefined) list = s.leafLists[leaf] = collect(s, room(s, s.listCall(s.handle, leaf)), null);
     if (out === null) return list.slice();
     for (let i = 0; i < list.length; i++) out.push(list[i]);
     return out;

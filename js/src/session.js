@@ -36,6 +36,9 @@ export class Session {
     this.seen = -1;
     /** @type {any[][]} */
     this.leafLists = [];
+    // The native call that builds a cached list from its node: a leaf's own list (Quadtree), or
+    // the path up from a node (QuadTree, whose answers are paths).
+    this.listCall = className === 'QuadTree' ? native.pathObjects : native.nodeObjects;
     this.grid = 0;
     this.gridCells = this.gridBounds = 0;
     this.gx = this.gy = this.gsx = this.gsy = 0;

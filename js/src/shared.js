@@ -209,7 +209,7 @@ export function installShared(proto) {
     for (let leaf = 0; leaf < s.leafLists.length; leaf++) {
       const list = s.leafLists[leaf];
       if (list === undefined) continue;
-      const now = collect(s, room(s, native.nodeObjects(s.handle, leaf)), null);
+      const now = collect(s, room(s, s.listCall(s.handle, leaf)), null);
       if (now.length !== list.length || now.some((o, i) => o !== list[i])) return false;
     }
     return true;

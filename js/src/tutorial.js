@@ -6,7 +6,7 @@ import { I32, NO_MEMORY } from './abi.js';
 import { loaded, native, i32, views } from './native.js';
 import { childViews, created, dropViews, hide, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, collect, dropIfAbsent, flush, live, room } from './session.js';
+import { Session, collect, current, dropIfAbsent, flush, live, room } from './session.js';
 import { installShared, sendChanged } from './shared.js';
 import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
 
@@ -82,7 +82,16 @@ proto.findObjects = function (returnedObjects, obj) {
   }
   readRect(s, 'obj', obj, rectIn);
   flush(s);
-  return collect(s, room(s, native.retrieve(s.handle, this._n, rectIn[0], rectIn[1], rectIn[2], rectIn[3], false)), returnedObjects);
+  const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
+  if (this._n !== 0) return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, false)), returnedObjects);
+  // From the root the answer is the path up from the node where the rect stops: built once per
+  // change of the tree, then copied.
+  current(s);
+  const node = native.locate(s.handle, 0, x, y, w, h, false);
+  let path = s.leafLists[node];
+  if (path === undefined) path = s.leafLists[node] = collect(s, room(s, s.listCall(s.handle, node)), null);
+  for (let i = 0; i < path.length; i++) returnedObjects.push(path[i]);
+  return returnedObjects;
 };
 proto.retrieve = proto.findObjects;
 
