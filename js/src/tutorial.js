@@ -90,7 +90,10 @@ proto.findObjects = function (returnedObjects, obj) {
   const node = native.locate(s.handle, 0, x, y, w, h, false);
   let path = s.leafLists[node];
   if (path === undefined) path = s.leafLists[node] = collect(s, room(s, s.listCall(s.handle, node)), null);
-  for (let i = 0; i < path.length; i++) returnedObjects.push(path[i]);
+  // One bulk append where the path is short enough to pass as arguments (the builtin grows the
+  // array once; a push per object grows it step by step).
+  if (path.length <= 4096) returnedObjects.push.apply(returnedObjects, path);
+  else for (let i = 0; i < path.length; i++) returnedObjects.push(path[i]);
   return returnedObjects;
 };
 proto.retrieve = proto.findObjects;
