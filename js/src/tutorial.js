@@ -4,7 +4,7 @@
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
 import { I32, NO_MEMORY } from './abi.js';
 import { loaded, native, i32, views } from './native.js';
-import { childViews, created, dropViews, hide, insertAll, insertChecked } from './quadtree.js';
+import { Quadtree, childViews, created, dropViews, hide, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
 import { Session, collect, current, dropIfAbsent, flush, live, room } from './session.js';
 import { installShared, sendChanged } from './shared.js';
@@ -98,19 +98,9 @@ proto.findObjects = function (returnedObjects, obj) {
 };
 proto.retrieve = proto.findObjects;
 
-/**
- * Every object of this node and the nodes below (children first), appended to
- * `returnedObjects` (a new array if omitted), which is returned.
- * @param {any[]} [returnedObjects]
- */
-proto.getAllObjects = function (returnedObjects) {
-  const s = live(this, 'getAllObjects');
-  if (returnedObjects !== undefined && !Array.isArray(returnedObjects)) {
-    throw new TypeError(s + ': returnedObjects must be an array, got ' + describe(returnedObjects));
-  }
-  flush(s);
-  return collect(s, room(s, native.allObjects(s.handle, this._n)), returnedObjects || null);
-};
+// Every object of this node and the nodes below (children first, the native tree's order),
+// appended to `returnedObjects` (a new array if omitted): the same call as Quadtree's.
+proto.getAllObjects = Quadtree.prototype.getAllObjects;
 
 /**
  * The child (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect fits in, or -1 when
