@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { base64 } from '../../js/src/base64.js';
 import { unlzma } from '../../js/src/lzma.js';
 import { rng } from '../support/prng.mjs';
+import { DIST_ENTRIES } from '../support/dist.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,7 +48,7 @@ function sample(r) {
 const PROPS = ['preset=9e,lc=3,lp=0,pb=2', 'preset=9e,lc=0,lp=0,pb=0', 'preset=6,lc=4,lp=0,pb=4',
   'preset=1,lc=1,lp=2,pb=1', 'preset=9e,lc=0,lp=4,pb=3'];
 
-describe('unlzma (js/lib/lzma.js) against xz', () => {
+describe('unlzma (js/src/lzma.js) against xz', () => {
   it('round-trips seeded inputs of five kinds at several presets and literal/position settings', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const r = rng(seed);
@@ -70,7 +71,7 @@ describe('unlzma (js/lib/lzma.js) against xz', () => {
     expect(Buffer.from(roundTrip(far, PROPS[0])).equals(Buffer.from(far))).toBe(true);
   });
 
-  for (const stem of ['qt_classic', 'qt_csp_classic']) {
+  for (const stem of ['qt_embind', 'qt_csp']) {
     const file = join(root, 'build-wasm', `${stem}.wasm`);
     it.skipIf(!existsSync(file))(`unpacks the real wasm (${stem}.wasm) at the bundler's settings`, () => {
       const wasm = readFileSync(file);
@@ -79,25 +80,19 @@ describe('unlzma (js/lib/lzma.js) against xz', () => {
   }
 
   it('the wasm embedded in each dist file unpacks to a valid module', () => {
-    for (const f of ['quadtree.js', 'quadtree.mjs', 'quadtree.csp.js', 'quadtree.csp.mjs']) {
-      const text = readFileSync(join(root, 'dist', f), 'utf8');
-      // the one long base64 string literal and the size after it (terser folds the other
-      // arguments into the decoder, so try the bundler's settings)
-      const packed = /["']([A-Za-z0-9+/=]{10000,})["']\),(\d+)/.exec(text);
+    for (const { name: f, path } of DIST_ENTRIES) {
+      const text = readFileSync(path, 'utf8');
+      // the packed wasm, as js/scripts/bundle.mjs writes it: { text, size, lc, lp, pb }
+      const packed = /text:["']([A-Za-z0-9+/=]{10000,})["'],size:(\d+),lc:(\d),lp:(\d),pb:(\d)/.exec(text);
       expect(packed, f).not.toBeNull();
-      const valid = [[3, 0, 2], [1, 0, 0], [0, 0, 0], [4, 0, 0]].some(([lc, lp, pb]) => {
-        try {
-          return WebAssembly.validate(unlzma(base64(packed[1]), +packed[2], lc, lp, pb));
-        } catch {
-          return false;
-        }
-      });
+      const [, b64, size, lc, lp, pb] = packed;
+      const valid = WebAssembly.validate(unlzma(base64(b64), +size, +lc, +lp, +pb));
       expect(valid, f).toBe(true);
     }
   });
 });
 
-describe('base64 (js/lib/base64.js) against Buffer', () => {
+describe('base64 (js/src/base64.js) against Buffer', () => {
   it('decodes every length 0..300 of seeded random bytes', () => {
     const r = rng(7);
     for (let n = 0; n <= 300; n++) {
