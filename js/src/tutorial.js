@@ -4,7 +4,7 @@
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
 import { I32, NO_MEMORY } from './abi.js';
 import { loaded, native, i32, views } from './native.js';
-import { Quadtree, childViews, created, dropViews, hide, insertAll, insertChecked } from './quadtree.js';
+import { Quadtree, childViews, created, hide, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
 import { Session, collect, current, dropIfAbsent, flush, live, room } from './session.js';
 import { installShared, sendChanged } from './shared.js';
@@ -114,20 +114,9 @@ proto.getIndex = function (rect) {
   return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
 };
 
-/** Empties this node and drops every node below it; the tree is reused. */
-proto.clear = function () {
-  const s = live(this, 'clear');
-  if (this._n === 0) {
-    native.clear(s.handle);
-    s.staged = 0;
-    s.registry.cleared();
-    s.views.length = 1;
-    return;
-  }
-  flush(s);
-  dropViews(s, this._n);
-  native.clearNode(s.handle, this._n);
-};
+// Empties this node and drops every node below it; the tree is reused: the same call as
+// Quadtree's (the native tree clears each kind its own way).
+proto.clear = Quadtree.prototype.clear;
 
 Object.defineProperty(proto, 'nodes', {
   configurable: true,
