@@ -15,8 +15,12 @@ const finalizer = typeof FinalizationRegistry === 'function'
 /** Shared by a tree and its node views; collected (and its native tree freed) only when none of
  * them is reachable. */
 export class Session {
-  /** @param {string} className @param {number} handle */
-  constructor(className, handle) {
+  /**
+   * @param {string} className @param {number} handle
+   * @param {Function} [listCall] the native call that builds a cached list from its node: a
+   *   leaf's own list (nodeObjects, the default), or for the tutorial tree the path up from a node
+   */
+  constructor(className, handle, listCall = native.nodeObjects) {
     this.className = className;
     this.handle = handle;
     this.method = ''; // the public method being run (set by live())
@@ -36,9 +40,7 @@ export class Session {
     this.seen = -1;
     /** @type {any[][]} */
     this.leafLists = [];
-    // The native call that builds a cached list from its node: a leaf's own list (Quadtree), or
-    // the path up from a node (QuadTree, whose answers are paths).
-    this.listCall = className === 'QuadTree' ? native.pathObjects : native.nodeObjects;
+    this.listCall = listCall;
     this.grid = 0;
     this.gridCells = this.gridBounds = 0;
     this.gx = this.gy = this.gsx = this.gsy = 0;

@@ -39,7 +39,9 @@ export function QuadTree(boundBox, lvl, options) {
   const maxObjects = option('QuadTree constructor', 'options.maxObjects', o.maxObjects, 10, false);
   const maxLevels = option('QuadTree constructor', 'options.maxLevels', o.maxLevels, 5, true);
   this.bounds = bounds;
-  const s = new Session('QuadTree', created('QuadTree', calls.createTutorial(r[0], r[1], r[2], r[3], maxObjects, maxLevels, level)));
+  const handle = calls.createTutorial(r[0], r[1], r[2], r[3], maxObjects, maxLevels, level);
+  // Its answers are paths: the cached list of a node is the path up from it.
+  const s = new Session('QuadTree', created('QuadTree', handle), calls.pathObjects);
   s.views[0] = this;
   hide(this, s, 0);
 }
