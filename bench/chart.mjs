@@ -10,6 +10,8 @@ const COLORS = {
   // W2's quadtree-wasm pairs() paths and detect-collisions
   'quadtree-wasm-pairs-l10': '#a50f15', 'quadtree-wasm-pairs-l8': '#fd8d3c', 'quadtree-wasm-linear': '#e7298a',
   'quadtree-wasm-rebuild-l10': '#fcbba1', 'quadtree-wasm-linear-rebuild': '#c994c7', 'detect-collisions': '#bcbd22',
+  // the default-constructed Quadtree's and the tutorial QuadTree's pairs() paths
+  'quadtree-wasm-pairs-default': '#67000d', 'tutorial-wasm-pairs': '#54278f',
 };
 const SPARE = ['#393b79', '#637939', '#843c39', '#17becf'];
 

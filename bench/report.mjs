@@ -155,7 +155,8 @@ export function w3Table(results, kind) {
 /** Skipped engines and why, one line each. */
 export function skippedNotes(results) {
   return results.filter((r) => r.status !== 'ok')
-    .map((r) => `- ${r.workload ? r.workload.toUpperCase() + ' ' : ''}${r.name} at N=${int(r.n)}: ${r.reason}`);
+    .map((r) => `- ${r.workload ? r.workload.toUpperCase() + ' ' : ''}${r.name} at N=${int(r.n)}` +
+      `${r.scene && r.scene !== 'square' ? ` (${r.scene} scene)` : ''}: ${r.reason}`);
 }
 
 /**
@@ -213,4 +214,135 @@ export function w5Summary(results, { target = 3 } = {}) {
     table(['tree (10 % moving)', 'N', 'refresh() median ms', 'clear()+insert() median ms', 'rebuild ÷ refresh (median)',
       'rebuild ÷ refresh (min)', 'whole frame, rebuild ÷ refresh', `≥ ${target}×?`], moved),
   ].join('\n');
+}
+
+/**
+ * W6 (a tree per frame): every row with the ratio of its median to each quadtree-wasm tree-per-frame
+ * engine's median at the same N (>1: slower).
+ */
+export function w6Table(results) {
+  const refs = [...new Map(results.filter((r) => /^(quadtree|tutorial)-wasm/.test(r.engine)).map((r) => [r.engine, r.name])).entries()]
+    .map(([engine, name]) => ({ engine, name }));
+  return framesTable(results, refs);
+}
+
+/**
+ * The per-scene ratios of issue #15 item 4, each a ratio of two medians measured in the same run on
+ * the same scene kind and N, with the issue's target where it names one for that N. `value(res,
+ * scene, n)` returns the ratio (>1: quadtree-wasm ahead), or undefined when a side did not run.
+ */
+export const SCENE_RATIOS = [
+  {
+    key: 'dropin',
+    title: 'drop-in (W1): quadtree-js ÷ quadtree-wasm, both (10,4)',
+    short: 'drop-in vs quadtree-js',
+    value: (res, scene, n) => over(res.w1, scene, n, 'quadtree-js-l4', 'quadtree-wasm-l4'),
+    targets: { 200: 1.5, 1000: 2, 10000: 4 },
+  },
+  {
+    key: 'flatbush',
+    title: 'drop-in (W1): flatbush ÷ quadtree-wasm (10,4)',
+    short: 'drop-in vs flatbush',
+    value: (res, scene, n) => over(res.w1, scene, n, 'flatbush', 'quadtree-wasm-l4'),
+    targets: { 10000: 1 },
+  },
+  {
+    key: 'tpf',
+    title: 'tree per frame (W6): quadtree-js ÷ quadtree-wasm, `new Quadtree(bounds)` each frame',
+    short: 'tree per frame vs quadtree-js',
+    value: (res, scene, n) => over(res.w6, scene, n, 'quadtree-js-tpf', 'quadtree-wasm-tpf'),
+    targets: { 10: 1, 50: 1, 1000: 1.5 },
+  },
+  {
+    key: 'pairs',
+    title: 'all moving (W2): quadtree-js (10,4) loop ÷ `new Quadtree(bounds)` refresh() + pairs()',
+    short: 'refresh()+pairs() (default ctor) vs quadtree-js',
+    // quadtree-js's loop as measured in W2, or in W1 (the same scene and frames) when W2 left it out.
+    value: (res, scene, n) => over(res.w2, scene, n, 'quadtree-js-l4', 'quadtree-wasm-pairs-default')
+      ?? over2(res.w1, res.w2, scene, n, 'quadtree-js-l4', 'quadtree-wasm-pairs-default'),
+    targets: { 10000: 40 },
+  },
+  {
+    key: 'w4',
+    title: '10 % moving (W4): `new Quadtree(bounds)` clear() + insert() + pairs() ÷ refresh() + pairs()',
+    short: '10 % moving, rebuild ÷ refresh (default ctor)',
+    value: (res, scene, n) => over(res.w4, scene, n, 'quadtree-wasm-rebuild-default', 'quadtree-wasm-pairs-default'),
+    targets: { 1000: 4, 10000: 4, 50000: 4 },
+  },
+];
+
+function medianOf(list, scene, n, engine) {
+  const r = (list || []).find((x) => x.engine === engine && x.n === n && (x.scene ?? 'square') === scene && x.status === 'ok');
+  return r ? r.median : undefined;
+}
+
+/** `slow`'s median ÷ `fast`'s in one workload's results, or undefined. */
+function over(list, scene, n, slow, fast) {
+  return over2(list, list, scene, n, slow, fast);
+}
+
+function over2(slowList, fastList, scene, n, slow, fast) {
+  const a = medianOf(slowList, scene, n, slow), b = medianOf(fastList, scene, n, fast);
+  return a > 0 && b > 0 ? a / b : undefined;
+}
+
+// Two decimals below 10, so that a ratio just under a target does not print as the target.
+const times = (k) => (k >= 100 ? k.toFixed(0) : k >= 10 ? k.toFixed(1) : k.toFixed(2)) + '×';
+
+/**
+ * Item 4's tables: one per scene kind (rows: N; per ratio its value and, where the issue names a
+ * target at that N, "≥ k×: pass" or "FAIL"), then per ratio the worst and the best scene.
+ * `res`: { w1, w2, w4, w6 } of a suite; `scenes`: the kinds in order; `about(kind)`: a line on each.
+ */
+export function sceneRatioTables(res, scenes, about = () => '') {
+  const out = [];
+  const ns = [...new Set([...res.w1, ...res.w2, ...res.w4, ...res.w6].map((r) => r.n))].sort((a, b) => a - b);
+  const cells = []; // { ratio, scene, n, value }
+  for (const scene of scenes) {
+    const rows = [];
+    for (const n of ns) {
+      const row = [int(n)];
+      let any = false;
+      for (const q of SCENE_RATIOS) {
+        const v = q.value(res, scene, n);
+        const target = q.targets[n];
+        if (v !== undefined) {
+          any = true;
+          cells.push({ ratio: q.key, scene, n, value: v });
+        }
+        row.push(v === undefined ? '—' : times(v),
+          target === undefined ? '' : v === undefined ? `≥ ${target}×: —` : `≥ ${target}×: ${v >= target ? 'pass' : '**FAIL**'}`);
+      }
+      if (any) rows.push(row);
+    }
+    if (!rows.length) continue;
+    out.push(`### ${scene}`, '', about(scene), '',
+      table(['N', ...SCENE_RATIOS.flatMap((q) => [q.short, 'target'])], rows), '');
+  }
+  // Worst and best scene per ratio: scenes ranked by the geometric mean of the ratio over the Ns
+  // where every scene has it, so that a scene is not "worst" only for having run a smaller N.
+  const lines = [];
+  for (const q of SCENE_RATIOS) {
+    const mine = cells.filter((c) => c.ratio === q.key);
+    const kinds = [...new Set(mine.map((c) => c.scene))];
+    if (kinds.length < 2) continue;
+    const common = ns.filter((n) => kinds.every((k) => mine.some((c) => c.scene === k && c.n === n)));
+    if (!common.length) continue;
+    const ranked = kinds.map((k) => {
+      const vs = mine.filter((c) => c.scene === k && common.includes(c.n));
+      const gm = Math.exp(vs.reduce((s, c) => s + Math.log(c.value), 0) / vs.length);
+      const lo = vs.reduce((a, c) => (c.value < a.value ? c : a));
+      const hi = vs.reduce((a, c) => (c.value > a.value ? c : a));
+      return { k, gm, lo, hi };
+    }).sort((a, b) => a.gm - b.gm);
+    const worst = ranked[0], best = ranked[ranked.length - 1];
+    const targeted = mine.filter((c) => q.targets[c.n] !== undefined);
+    const met = targeted.filter((c) => c.value >= q.targets[c.n]).length;
+    lines.push(`- **${q.short}** (over N = ${common.map(int).join(', ')}): worst scene **${worst.k}** ` +
+      `(geometric mean ${times(worst.gm)}, lowest ${times(worst.lo.value)} at ${int(worst.lo.n)}), best **${best.k}** ` +
+      `(${times(best.gm)}, highest ${times(best.hi.value)} at ${int(best.hi.n)})` +
+      (targeted.length ? `; targets met in ${met} of ${targeted.length} scene × N cells` : ''));
+  }
+  if (lines.length) out.push('### Worst and best scene per ratio', '', ...lines, '');
+  return out.join('\n');
 }

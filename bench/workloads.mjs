@@ -12,7 +12,12 @@
 //   W5: the tutorial tree (engines/tutorial.mjs): its game loop (w5: clear, insert all,
 //       findObjects per object, the exact test) on W1's scene, and (w5r) W4's scene with
 //       refresh() or clear() + insert(all) before the same loop. Counts as in W1 and W4.
-// An engine takes part in a workload when it has the method of that name (w1, w2, w3, w4, w5, w5r).
+//   W6: a tree per frame (the tutorial's pattern): every frame a new tree with the default
+//       constructor (never disposed), insert all, query per object, the exact test. W1's scene
+//       and frames, so its counts must equal W1's.
+// An engine takes part in a workload when it has the method of that name (w1, w2, w3, w4, w5, w5r, w6).
+// Every workload runs on the square scene; W1, W2, W4 and W6 also on each other scene kind asked
+// for (scene.mjs's SCENE_KINDS), with fewer measured frames.
 import { makeScene, makeWindows } from './scene.mjs';
 import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
 
@@ -21,38 +26,57 @@ export const W4_MOVING = 0.1;
 
 export const MODES = {
   full: {
-    sizes: [1000, 10000, 50000],
+    sizes: [50, 200, 1000, 10000, 50000],
+    // W6 (a tree per frame) runs at these instead: small scenes are where the pattern is common.
+    w6Sizes: [10, 50, 200, 1000, 10000],
     // Small scenes need more frames before the JIT has optimized every engine's loops (5 frames
     // of 1,000 objects left them cold: the frames measured then took 2 to 4 times what a warm
     // loop takes), and more measured frames for a stable median; the same for every engine.
-    warmup: (n) => Math.max(5, Math.ceil(50000 / n)),
-    frames: (n) => (n >= 50000 ? 10 : n >= 10000 ? 30 : 100),
+    warmup: (n) => Math.min(1000, Math.max(5, Math.ceil(50000 / n))),
+    frames: (n) => (n >= 50000 ? 10 : n >= 10000 ? 30 : n >= 1000 ? 100 : 300),
+    // The scene kinds other than square: the same warm-up, a third of the measured frames, and a
+    // smaller time budget per engine, so that the whole run stays within about 15 minutes.
+    otherFrames: (n) => (n >= 50000 ? 3 : n >= 10000 ? 10 : n >= 1000 ? 30 : 100),
+    otherBudgetMs: 10000,
     w3: { small: 10000, viewport: 1000, passes: 5 },
   },
   quick: {
-    sizes: [500, 2000, 5000],
-    warmup: () => 2,
-    frames: () => 5,
+    sizes: [200, 1000, 5000],
+    w6Sizes: [10, 50, 1000],
+    warmup: (n) => Math.min(200, Math.max(2, Math.ceil(2000 / n))),
+    frames: (n) => (n < 1000 ? 30 : 5),
+    otherFrames: (n) => (n < 1000 ? 30 : 5),
+    otherBudgetMs: 5000,
     w3: { small: 2000, viewport: 200, passes: 2 },
   },
 };
+
+/** The scene kind every workload runs on (the original scene); the others run W1, W2, W4, W6. */
+export const MAIN_SCENE = 'square';
+/** The workloads that also run on the other scene kinds. */
+export const SCENE_WORKLOADS = ['w1', 'w2', 'w4', 'w6'];
 
 export const SMALL = { width: 64, height: 64 };
 export const VIEWPORT = { width: 1280, height: 720 };
 
 /**
- * Runs a frame workload ('w1', 'w2', 'w4', 'w5' or 'w5r') for one engine at one N and returns its timings
- * and every frame's pair count. Engines that carry a W2/W4 `tree` and `path` (quadtree-wasm's
- * pairs() engines) pass them on for the reports.
+ * Runs a frame workload ('w1', 'w2', 'w4', 'w5', 'w5r' or 'w6') for one engine at one N on one
+ * scene kind (`scene`, default the square) and returns its timings and every frame's pair count.
+ * Engines that carry a W2/W4 `tree` and `path` (quadtree-wasm's pairs() engines) pass them on for
+ * the reports. On a scene kind other than MAIN_SCENE, `mode.otherFrames` frames are measured
+ * within `mode.otherBudgetMs`.
  */
-export function runFrames(workload, engine, n, mode, { seed = 1, probeMs = 3000, budgetMs = 30000 } = {}) {
-  const base = { workload, engine: engine.id, name: engine.name, n };
+export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = MAIN_SCENE, probeMs = 3000, budgetMs } = {}) {
+  const base = { workload, scene: kind, engine: engine.id, name: engine.name, n };
   if (engine.path) Object.assign(base, { tree: engine.tree, path: engine.path });
   if (engine.maxN && n > engine.maxN) {
     return { ...base, status: 'skipped', reason: `only run for N ≤ ${engine.maxN}`, times: [], counts: [] };
   }
+  const main = kind === MAIN_SCENE;
+  const frames = main || !mode.otherFrames ? mode.frames(n) : mode.otherFrames(n);
+  budgetMs ??= main || !mode.otherBudgetMs ? 30000 : mode.otherBudgetMs;
   const moving = workload === 'w4' || workload === 'w5r';
-  const scene = makeScene(n, seed, moving ? { moving: W4_MOVING } : undefined);
+  const scene = makeScene(n, seed, { kind, moving: moving ? W4_MOVING : 1 });
   const inst = engine[workload](scene);
   // Engines that time their own phases (quadtree-wasm's pairs() engines) leave them in
   // inst.updateMs and inst.pairsMs after each frame.
@@ -64,9 +88,7 @@ export function runFrames(workload, engine, n, mode, { seed = 1, probeMs = 3000,
   };
   let res;
   try {
-    res = measureFrames(frame, () => scene.step(), {
-      warmup: mode.warmup(n), frames: mode.frames(n), probeMs, budgetMs,
-    });
+    res = measureFrames(frame, () => scene.step(), { warmup: mode.warmup(n), frames, probeMs, budgetMs });
   } finally {
     if (inst.dispose) inst.dispose();
   }
@@ -102,7 +124,7 @@ export function checkCounts(results, label = 'W1') {
     const frames = Math.min(r.counts.length, ref.counts.length);
     for (let f = 0; f < frames; f++) {
       if (r.counts[f] !== ref.counts[f]) {
-        throw new Error(`${label} correctness check failed at N=${r.n}, frame ${f}: ${tag(r)} counted ` +
+        throw new Error(`${label} correctness check failed at N=${r.n} (${r.scene ?? MAIN_SCENE} scene), frame ${f}: ${tag(r)} counted ` +
           `${r.counts[f]} colliding pairs but ${tag(ref)} counted ${ref.counts[f]} ` +
           `(same seeded scene, same frame). The engine finds too few pairs (candidates missed) or too many (its overlap test is not the strict one).`);
       }
@@ -175,23 +197,29 @@ export function checkW3(results) {
 }
 
 /**
- * The whole suite. `log(line)` reports progress; `between()` runs after each engine (a GC in
- * Node when exposed; awaited, so a page can repaint). `w1`…`w5` pick the workloads.
- * Returns { w1: [...], w2: [...], w3: [...], w4: [...], w5: [...], checks: [...] } (w5 holds both
- * the 'w5' and the 'w5r' results: see each result's `workload`).
+ * The whole suite. `log(line)` reports progress; `between()` runs after each engine (in Node a GC,
+ * then a turn of the event loop so that finalizers run; awaited, so a page can repaint). `w1`…`w6`
+ * pick the workloads; `scenes` the scene kinds (MAIN_SCENE runs every workload picked, the others
+ * SCENE_WORKLOADS); `sizes` the Ns (W6 runs at `mode.w6Sizes` when `sizes` is the mode's own).
+ * Returns { w1: [...], w2: [...], w3: [...], w4: [...], w5: [...], w6: [...], checks: [...] } (w5
+ * holds both the 'w5' and the 'w5r' results: see each result's `workload`); each frame result
+ * names its `scene`.
  */
 export async function runSuite({
-  engines, mode, sizes = mode.sizes, seed = 1, w1 = true, w2 = true, w3 = true, w4 = true, w5 = true,
+  engines, mode, sizes = mode.sizes, seed = 1, scenes = [MAIN_SCENE],
+  w1 = true, w2 = true, w3 = true, w4 = true, w5 = true, w6 = true,
   log = () => {}, between = () => {},
 }) {
-  const all = { w1: [], w2: [], w3: [], w4: [], w5: [], checks: [] };
+  const all = { w1: [], w2: [], w3: [], w4: [], w5: [], w6: [], checks: [] };
+  const w6Sizes = sizes === mode.sizes && mode.w6Sizes ? mode.w6Sizes : sizes;
+  const where = (kind, n) => `${kind === MAIN_SCENE ? '' : kind + ' '}N=${n}`;
   const frameLog = (label, r) => log(r.status === 'ok'
-    ? `${label} N=${r.n} ${r.name}: median ${r.median.toFixed(2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
-    : `${label} N=${r.n} ${r.name}: skipped (${r.reason})`);
-  const frames = async (workload, n) => {
+    ? `${label} ${where(r.scene, r.n)} ${r.name}: median ${r.median.toFixed(r.median < 0.1 ? 4 : 2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
+    : `${label} ${where(r.scene, r.n)} ${r.name}: skipped (${r.reason})`);
+  const frames = async (workload, n, kind) => {
     const atN = [];
     for (const e of engines.filter((x) => x[workload])) {
-      const r = runFrames(workload, e, n, mode, { seed });
+      const r = runFrames(workload, e, n, mode, { seed, scene: kind });
       await between();
       atN.push(r);
       frameLog(workload.toUpperCase(), r);
@@ -200,51 +228,65 @@ export async function runSuite({
   };
   const agree = (label, atN, c, extra = '') => {
     if (c) {
-      all.checks.push(`${label} N=${atN[0].n}: ${atN.filter((r) => r.counts.length).length} engines agree on every ` +
+      all.checks.push(`${label} ${where(atN[0].scene, atN[0].n)}: ${atN.filter((r) => r.counts.length).length} engines agree on every ` +
         `frame's pair count (reference ${c.reference}, ${c.frames} frames)${extra}`);
     }
   };
-  for (const n of sizes) {
-    let w1AtN = [];
-    if (w1) {
-      w1AtN = await frames('w1', n);
-      agree('W1', w1AtN, checkCounts(w1AtN, 'W1'));
-      all.w1.push(...w1AtN);
-    }
-    if (w2) {
-      const atN = await frames('w2', n);
-      const c = checkCounts(atN, 'W2');
-      // The same scene and frames as W1: when W1 ran too, its counts must match as well.
-      const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W2') : null;
-      agree('W2', atN, c, both ? `, and every W1 engine's counts (${both.engines} engines in all)` : '');
-      all.w2.push(...atN);
-    }
-    if (w3) {
-      const atN = [];
-      for (const e of engines.filter((x) => x.w3)) {
-        const r = runW3(e, n, mode, { seed });
-        await between();
-        atN.push(r);
-        log(`W3 N=${n} ${r.name}: 64×64 ${r.small.usPerQuery.toFixed(2)} µs/query, ` +
-          `viewport ${r.viewport.usPerQuery.toFixed(1)} µs/query`);
+  const withW1 = (both) => (both ? `, and every W1 engine's counts (${both.engines} engines in all)` : '');
+  for (const kind of scenes) {
+    const main = kind === MAIN_SCENE;
+    const on = (w) => main || SCENE_WORKLOADS.includes(w);
+    const ns = [...new Set([...(w1 || w2 || w3 || w4 || w5 ? sizes : []), ...(w6 ? w6Sizes : [])])].sort((a, b) => a - b);
+    for (const n of ns) {
+      const atSize = sizes.includes(n);
+      let w1AtN = [];
+      if (w1 && atSize && on('w1')) {
+        w1AtN = await frames('w1', n, kind);
+        agree('W1', w1AtN, checkCounts(w1AtN, 'W1'));
+        all.w1.push(...w1AtN);
       }
-      const c = checkW3(atN);
-      if (c) all.checks.push(`W3 N=${n}: ${atN.length} engines agree on every query set's hits (reference ${c.reference})`);
-      all.w3.push(...atN);
-    }
-    if (w4) {
-      const atN = await frames('w4', n);
-      agree('W4', atN, checkCounts(atN, 'W4'));
-      all.w4.push(...atN);
-    }
-    if (w5) {
-      const atN = await frames('w5', n);
-      // W1's scene and frames: when W1 ran too, its counts must match as well.
-      const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W5') : null;
-      agree('W5', atN, checkCounts(atN, 'W5'), both ? `, and every W1 engine's counts (${both.engines} engines in all)` : '');
-      const moved = await frames('w5r', n);
-      agree('W5 (10 % moving)', moved, checkCounts(moved, 'W5R'));
-      all.w5.push(...atN, ...moved);
+      if (w2 && atSize && on('w2')) {
+        const atN = await frames('w2', n, kind);
+        const c = checkCounts(atN, 'W2');
+        // The same scene and frames as W1: when W1 ran too, its counts must match as well.
+        const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W2') : null;
+        agree('W2', atN, c, withW1(both));
+        all.w2.push(...atN);
+      }
+      if (w3 && atSize && on('w3')) {
+        const atN = [];
+        for (const e of engines.filter((x) => x.w3)) {
+          const r = runW3(e, n, mode, { seed });
+          await between();
+          atN.push(r);
+          log(`W3 N=${n} ${r.name}: 64×64 ${r.small.usPerQuery.toFixed(2)} µs/query, ` +
+            `viewport ${r.viewport.usPerQuery.toFixed(1)} µs/query`);
+        }
+        const c = checkW3(atN);
+        if (c) all.checks.push(`W3 N=${n}: ${atN.length} engines agree on every query set's hits (reference ${c.reference})`);
+        all.w3.push(...atN);
+      }
+      if (w4 && atSize && on('w4')) {
+        const atN = await frames('w4', n, kind);
+        agree('W4', atN, checkCounts(atN, 'W4'));
+        all.w4.push(...atN);
+      }
+      if (w5 && atSize && on('w5')) {
+        const atN = await frames('w5', n, kind);
+        // W1's scene and frames: when W1 ran too, its counts must match as well.
+        const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W5') : null;
+        agree('W5', atN, checkCounts(atN, 'W5'), withW1(both));
+        const moved = await frames('w5r', n, kind);
+        agree('W5 (10 % moving)', moved, checkCounts(moved, 'W5R'));
+        all.w5.push(...atN, ...moved);
+      }
+      if (w6 && w6Sizes.includes(n) && on('w6')) {
+        const atN = await frames('w6', n, kind);
+        // W1's scene and frames: when W1 ran too, its counts must match as well.
+        const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W6') : null;
+        agree('W6', atN, checkCounts(atN, 'W6'), withW1(both));
+        all.w6.push(...atN);
+      }
     }
   }
   return all;

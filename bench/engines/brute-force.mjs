@@ -1,4 +1,4 @@
-// Every pair, O(N²): the reference the trees must agree with (W1, W2, W4, W5), run only for small N.
+// Every pair, O(N²): the reference the trees must agree with (W1, W2, W4, W5, W6), run only for small N.
 export default [{
   id: 'brute-force',
   family: 'brute-force',
@@ -37,6 +37,10 @@ export default [{
   },
 
   w5r(scene) {
+    return this.w1(scene);
+  },
+
+  w6(scene) {
     return this.w1(scene);
   },
 }];

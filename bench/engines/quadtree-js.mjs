@@ -56,4 +56,34 @@ function engine(maxObjects, maxLevels) {
   return e;
 }
 
-export default [engine(10, 4), engine(10, 8)];
+// W6, a tree per frame (the tutorial's pattern): `new Quadtree(bounds)` every frame, with its
+// defaults (10, 4), insert every object, retrieve per object, the exact test.
+const perFrame = {
+  id: 'quadtree-js-tpf',
+  family: 'quadtree-js',
+  name: 'quadtree-js new Quadtree(bounds) per frame',
+  w6(scene) {
+    const b = { x: 0, y: 0, width: scene.width, height: scene.height };
+    const objs = scene.objects;
+    return {
+      frame() {
+        const n = objs.length;
+        const tree = new Quadtree(b);
+        for (let i = 0; i < n; i++) tree.insert(objs[i]);
+        let pairs = 0;
+        for (let i = 0; i < n; i++) {
+          const a = objs[i];
+          const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
+          const candidates = tree.retrieve(a);
+          for (let k = 0; k < candidates.length; k++) {
+            const c = candidates[k];
+            if (c.id > id && ax < c.x + c.width && c.x < ax1 && ay < c.y + c.height && c.y < ay1) pairs++;
+          }
+        }
+        return pairs;
+      },
+    };
+  },
+};
+
+export default [engine(10, 4), engine(10, 8), perFrame];

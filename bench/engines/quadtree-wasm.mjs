@@ -2,7 +2,8 @@
 // new candidates array, then the exact test. Exactly what a game that swapped the file runs.
 // Below it, the advanced API for W2/W4: every colliding pair from one native pairs() call, after
 // either refresh() (objects inserted once; it re-reads every rect and re-indexes the ones that
-// changed) or a rebuild (clear() + insert(all objects)).
+// changed) or a rebuild (clear() + insert(all objects)), with tuned parameters and with the
+// default constructor; and W6, a new tree every frame.
 import * as dist from '../../dist/quadtree.mjs';
 import { now } from '../stats.mjs';
 
@@ -106,8 +107,13 @@ export function enginesOf({ Quadtree, LinearQuadtree }, tag = '') {
 
   const quadtree = (maxObjects, maxLevels) => (scene) => new Quadtree(bounds(scene), maxObjects, maxLevels);
   const linear = (scene) => new LinearQuadtree(bounds(scene), { depth: fittedDepth(scene) });
+  // The default constructor, as a game that only learnt the advanced API writes it: quadtree-js's
+  // defaults (max_objects 10, max_levels 4).
+  const plain = (scene) => new Quadtree(bounds(scene));
 
   const pairsEngines = [
+    pairsEngine({ id: 'quadtree-wasm-pairs-default', tree: DEFAULT_TREE, make: plain, path: 'refresh', workloads: ['w2', 'w4'] }),
+    pairsEngine({ id: 'quadtree-wasm-rebuild-default', tree: DEFAULT_TREE, make: plain, path: 'rebuild', workloads: ['w4'] }),
     pairsEngine({ id: 'quadtree-wasm-pairs-l10', tree: 'Quadtree (16,10)', make: quadtree(16, 10), path: 'refresh', workloads: ['w2', 'w4'] }),
     pairsEngine({ id: 'quadtree-wasm-pairs-l8', tree: 'Quadtree (10,8)', make: quadtree(10, 8), path: 'refresh', workloads: ['w2'] }),
     pairsEngine({ id: 'quadtree-wasm-linear', tree: 'LinearQuadtree', make: linear, path: 'refresh', workloads: ['w2', 'w4'] }),
@@ -132,8 +138,42 @@ export function enginesOf({ Quadtree, LinearQuadtree }, tag = '') {
     };
 }
 
-  return [engine(10, 4), engine(10, 8), searchEngine(16, 10), ...pairsEngines];
+  // W6, a tree per frame (the tutorial's pattern): `new Quadtree(bounds)` every frame, never
+  // disposed (the FinalizationRegistry frees its native tree once the program drops it), insert
+  // every object, retrieve per object, the exact test.
+  const perFrame = {
+    id: `quadtree-wasm-tpf${at}`,
+    family,
+    name: `quadtree-wasm${at} new Quadtree(bounds) per frame`,
+    w6(scene) {
+      const b = bounds(scene);
+      const objs = scene.objects;
+      return {
+        frame() {
+          const n = objs.length;
+          const tree = new Quadtree(b);
+          for (let i = 0; i < n; i++) tree.insert(objs[i]);
+          let pairs = 0;
+          for (let i = 0; i < n; i++) {
+            const a = objs[i];
+            const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
+            const candidates = tree.retrieve(a);
+            for (let k = 0; k < candidates.length; k++) {
+              const c = candidates[k];
+              if (c.id > id && ax < c.x + c.width && c.x < ax1 && ay < c.y + c.height && c.y < ay1) pairs++;
+            }
+          }
+          return pairs;
+        },
+      };
+    },
+  };
+
+  return [engine(10, 4), engine(10, 8), searchEngine(16, 10), ...pairsEngines, perFrame];
 }
+
+/** The W2/W4 `tree` label of the default-constructed Quadtree's pairs() engines. */
+export const DEFAULT_TREE = 'Quadtree(bounds) (10,4)';
 
 const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
 

@@ -8,7 +8,8 @@
 //   w5r: 10 % of the objects move per frame (W4's scene): refresh() (objects inserted once), or
 //        clear() + insert(all objects), then the same findObjects loop.
 // Each frame leaves its two phases in updateMs (clear + insert, or refresh) and pairsMs (the
-// findObjects loop).
+// findObjects loop). Also here: W6 (a new tree every frame, the tutorial's own pattern) for both
+// trees, and quadtree-wasm's QuadTree in W2 and W4 (refresh() + pairs(), clear() + insert() + pairs()).
 import * as dist from '../../dist/quadtree.mjs';
 import { ReferenceQuadTree } from '../../tests/support/tutorial-reference.mjs';
 import { phased } from './quadtree-wasm.mjs';
@@ -59,16 +60,65 @@ function enginesFor(QuadTree, id, label, family) {
 }
 
 /**
+ * W6, a tree per frame, the tutorial's own pattern: `new QuadTree(bounds)` every frame (never
+ * disposed), insert(all objects), then the findObjects loop.
+ */
+function perFrame(QuadTree, id, label, family) {
+  return {
+    id: `${id}-tpf`,
+    family,
+    name: `${label} new QuadTree(bounds) per frame`,
+    w6(scene) {
+      const b = { x: 0, y: 0, width: scene.width, height: scene.height };
+      const objs = scene.objects;
+      const seen = new Set();
+      return {
+        frame() {
+          const tree = new QuadTree(b);
+          tree.insert(objs);
+          return countPairs(tree, objs, seen);
+        },
+      };
+    },
+  };
+}
+
+/** The W2/W4 `tree` label of quadtree-wasm's default-constructed QuadTree. */
+export const TUTORIAL_TREE = 'QuadTree(bounds) (10,5)';
+
+/**
  * quadtree-wasm's tutorial engines for one build (`lib`: its ES module's exports); none when the
- * build has no QuadTree (an older build given to --baseline). `tag` as in enginesOf().
+ * build has no QuadTree (an older build given to --baseline). `tag` as in enginesOf(). Besides
+ * W5's three and W6's: the default-constructed QuadTree's refresh() + pairs() (W2, W4) and
+ * clear() + insert(all) + pairs() (W4), the API it shares with Quadtree.
  */
 export function tutorialEnginesOf(lib, tag = '') {
   if (typeof lib.QuadTree !== 'function') return [];
   const at = tag ? '@' + tag : '';
-  return enginesFor(lib.QuadTree, 'tutorial-wasm' + at, `quadtree-wasm${at} QuadTree`, 'tutorial-wasm' + at);
+  const id = 'tutorial-wasm' + at, label = `quadtree-wasm${at} QuadTree`;
+  const make = (scene) => new lib.QuadTree({ x: 0, y: 0, width: scene.width, height: scene.height });
+  const pairs = (path, workloads) => {
+    const run = (scene) => phased(make(scene), scene.objects, path === 'refresh', (t) => t.pairs().count);
+    const e = {
+      id: `${id}-pairs${path === 'refresh' ? '' : '-rebuild'}`,
+      family: id,
+      name: `quadtree-wasm${at} ${TUTORIAL_TREE} ${path}+pairs`,
+      tree: TUTORIAL_TREE,
+      path,
+    };
+    for (const w of workloads) e[w] = run;
+    return e;
+  };
+  return [
+    ...enginesFor(lib.QuadTree, id, label, id),
+    perFrame(lib.QuadTree, id, label, id),
+    pairs('refresh', ['w2', 'w4']),
+    pairs('rebuild', ['w4']),
+  ];
 }
 
 export default [
   ...tutorialEnginesOf(dist),
   ...enginesFor(ReferenceQuadTree, 'tutorial-reference', 'ReferenceQuadTree (JS)', 'tutorial-reference'),
+  perFrame(ReferenceQuadTree, 'tutorial-reference', 'ReferenceQuadTree (JS)', 'tutorial-reference'),
 ];
