@@ -152,11 +152,26 @@ export function w3Table(results, kind) {
   return table(head, rows);
 }
 
-/** Skipped engines and why, one line each. */
+/**
+ * Skipped engines and why, one line each; the engines skipped by their own N limit (brute force)
+ * get one line for all their skips.
+ */
 export function skippedNotes(results) {
-  return results.filter((r) => r.status !== 'ok')
-    .map((r) => `- ${r.workload ? r.workload.toUpperCase() + ' ' : ''}${r.name} at N=${int(r.n)}` +
+  const skipped = results.filter((r) => r.status !== 'ok');
+  const limited = new Map();
+  const lines = [];
+  for (const r of skipped) {
+    if (r.reason && r.reason.startsWith('only run for')) {
+      const k = `${r.name}: ${r.reason}`;
+      if (!limited.has(k)) limited.set(k, new Set());
+      limited.get(k).add(r.n);
+      continue;
+    }
+    lines.push(`- ${r.workload ? r.workload.toUpperCase() + ' ' : ''}${r.name} at N=${int(r.n)}` +
       `${r.scene && r.scene !== 'square' ? ` (${r.scene} scene)` : ''}: ${r.reason}`);
+  }
+  const grouped = [...limited.entries()].map(([k, ns]) => `- ${k} (not run at N = ${[...ns].sort((a, b) => a - b).map(int).join(', ')})`);
+  return [...grouped, ...lines];
 }
 
 /**

@@ -43,9 +43,9 @@ export const MODES = {
   quick: {
     sizes: [200, 1000, 5000],
     w6Sizes: [10, 50, 1000],
-    warmup: (n) => Math.min(200, Math.max(2, Math.ceil(2000 / n))),
-    frames: (n) => (n < 1000 ? 30 : 5),
-    otherFrames: (n) => (n < 1000 ? 30 : 5),
+    warmup: (n) => Math.min(300, Math.max(3, Math.ceil(5000 / n))),
+    frames: (n) => (n < 1000 ? 50 : n < 5000 ? 20 : 5),
+    otherFrames: (n) => (n < 1000 ? 50 : n < 5000 ? 20 : 5),
     otherBudgetMs: 5000,
     w3: { small: 2000, viewport: 200, passes: 2 },
   },
