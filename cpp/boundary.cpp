@@ -31,6 +31,39 @@ int32_t publish(Session& s) {
   s.reply.resultCount = int32_t(s.results.size());
   return s.reply.resultCount;
 }
+
+// A Quadtree's leaves brought up to date with the moves it was told of (Quadtree::moveLater),
+// before a call that reads or changes them. False: out of memory (the objects not re-placed keep
+// their previous places).
+bool settled(Session& s) {
+  if (s.linear || s.tutorial || s.tree.settled() || s.tree.settle()) return true;
+  s.tree.outOfMemory();  // reported here, not by the call that follows
+  return false;
+}
+
+// Sets the rect of present object `id`: a Quadtree re-places it when its leaves are next read.
+template <class Tree>
+void move(Tree& t, int32_t id, const Rect& r) {
+  t.update(id, r);
+}
+template <>
+void move(Quadtree& t, int32_t id, const Rect& r) {
+  if (!t.moveLater(id, r)) t.update(id, r);
+}
+
+// The exact queries' tree, made current (exact_index.h); null: no room for it.
+LinearQuadtree* exactFor(Session& s) {
+  if (s.linear) return s.linear.get();
+  auto ensure = [&](auto& t) {
+    return s.exact.ensure(t.size(), t.nodeRect(t.root()), [&](auto visit) {
+      const Rect* rects = t.rectTable();
+      for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id)
+        if (t.contains(id)) visit(id, rects[id]);
+    });
+  };
+  const bool ok = s.tutorial ? ensure(*s.tutorial) : ensure(s.tree);
+  return ok ? s.exactTree() : nullptr;
+}
 }  // namespace
 
 size_t bytesForSession(int32_t linearDepth, bool tutorial) {
@@ -69,6 +102,7 @@ Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 
 int32_t sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
+  if (!settled(s)) return 0;
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.stageRects + 4 * i;
     if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
@@ -82,6 +116,7 @@ int32_t sessionFlush(Handle h, int32_t count) {
 
 int32_t sessionInsert(Handle h, int32_t node, int32_t id, double x, double y, double w, double hgt) {
   Session& s = at(h);
+  if (!settled(s)) return kNoMemory;
   if (s.tutorial) s.tutorial->insert(node, id, {x, y, w, hgt});
   else s.tree.insert(node, id, {x, y, w, hgt});
   if (outOfMemory(s)) return kNoMemory;
@@ -102,7 +137,7 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
     s.tutorial->findObjects(node, {x, y, w, hgt}, s.results);
     return publish(s);
   }
-  if (!roomForResults(s, s.tree.linkCount())) return kNoMemory;
+  if (!settled(s) || !roomForResults(s, s.tree.linkCount())) return kNoMemory;
   s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results);
   return publish(s);
 }
@@ -111,11 +146,13 @@ int32_t sessionLocate(Handle h, int32_t node, double x, double y, double w, doub
   Session& s = at(h);
   // The tutorial tree's answer is the path up from where the rect stops: a caller may reuse it.
   if (s.tutorial) return s.tutorial->home(node, {x, y, w, hgt});
+  if (!settled(s)) return -1;  // (retrieve() then says there is no room)
   return s.tree.locate(node, {x, y, w, hgt}, dedup);
 }
 
 int32_t sessionLeafGrid(Handle h) {
   Session& s = at(h);
+  settled(s);  // out of memory: the grid of the leaves as they are (the moves not yet placed)
   const Quadtree::LeafGrid g = s.tree.leafGrid();
   s.reply.gridCells = address(g.cells);
   s.reply.gridBounds = address(g.bounds);
@@ -134,7 +171,7 @@ int32_t sessionAllObjects(Handle h, int32_t node) {
     s.tutorial->allObjects(node, s.results);
     return publish(s);
   }
-  if (!roomForResults(s, s.tree.idSpan())) return kNoMemory;
+  if (!settled(s) || !roomForResults(s, s.tree.idSpan())) return kNoMemory;
   s.tree.allObjects(node, s.results);
   return publish(s);
 }
@@ -142,7 +179,7 @@ int32_t sessionAllObjects(Handle h, int32_t node) {
 int32_t sessionNodeObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();
-  if (!roomForResults(s, s.tutorial ? s.tutorial->linkCount() : s.tree.linkCount())) return kNoMemory;
+  if (!settled(s) || !roomForResults(s, s.tutorial ? s.tutorial->linkCount() : s.tree.linkCount())) return kNoMemory;
   if (s.tutorial) s.tutorial->nodeObjects(node, s.results);
   else s.tree.nodeObjects(node, s.results);
   return publish(s);
@@ -169,6 +206,7 @@ int32_t sessionPathObjects(Handle h, int32_t node) {
 
 int32_t sessionChildren(Handle h, int32_t node) {
   Session& s = at(h);
+  settled(s);  // out of memory: the node as it is
   return s.tutorial ? s.tutorial->children(node) : s.tree.children(node);
 }
 
@@ -194,17 +232,19 @@ int32_t sessionTutorialIndex(double nx, double ny, double nw, double nh, double 
 
 void sessionClear(Handle s) {
   onTree(at(s), [](auto& t) { t.clear(); });
-  at(s).changedAll();
+  at(s).changedAll(true);
 }
 
 void sessionClearNode(Handle s, int32_t node) {
+  settled(at(s));  // out of memory: the objects not re-placed are cleared where they are
   if (at(s).tutorial) at(s).tutorial->clearNode(node);
   else at(s).tree.clearNode(node);
-  at(s).changedAll();
+  at(s).changedAll(false);
 }
 
 void sessionStats(Handle h) {
   Session& s = at(h);
+  settled(s);
   const Stats st = onTree(s, [](auto& t) { return t.stats(); });
   s.reply.nodes = st.nodes;
   s.reply.leaves = st.leaves;
@@ -217,9 +257,23 @@ void sessionStats(Handle h) {
 int32_t sessionValidate(Handle h) {
   Session& s = at(h);
   return onTree(s, [&](auto& t) {
-    if (!heapHasRoom(t.validateBytes())) return kNoMemory;
+    LinearQuadtree* x = s.exactTree();
+    if (!heapHasRoom(t.validateBytes()) || (x && x != s.linear.get() && !heapHasRoom(x->validateBytes()))) return kNoMemory;
+    if (!t.validate()) return 0;
+    // The exact index must hold every object at its latest rect, and nothing else.
+    if (x && x != s.linear.get()) {
+      if (!x->validate() || x->size() != t.size()) return 0;
+      const Rect* rects = t.rectTable();
+      for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id) {
+        if (!t.contains(id)) continue;
+        const Rect &a = rects[id], &b = x->rectOf(id);
+        if (!x->contains(id) || !(a.x == b.x || a.x != a.x) || !(a.y == b.y || a.y != a.y) ||
+            !(a.w == b.w || a.w != a.w) || !(a.h == b.h || a.h != a.h))
+          return 0;
+      }
+    }
     // The pair cache must have heard of every change: one that bypassed changed() shows up here.
-    return int32_t(t.validate() && s.pairCache.agrees(t.version()));
+    return int32_t(!x || s.pairCache.agrees(x->version()));
   });
 }
 
@@ -232,10 +286,12 @@ int32_t sessionRemove(Handle h, int32_t id) {
 
 int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double hgt) {
   Session& s = at(h);
-  const bool moved = onTree(s, [&](auto& t) { return t.update(id, Rect{x, y, w, hgt}); });
+  const bool present = onTree(s, [&](auto& t) { return t.contains(id); });
+  if (!present && !settled(s)) return kNoMemory;
+  onTree(s, [&](auto& t) { present ? move(t, id, Rect{x, y, w, hgt}) : void(t.update(id, Rect{x, y, w, hgt})); });
   if (outOfMemory(s)) return kNoMemory;
   s.changed(id);
-  return moved;
+  return 1;
 }
 
 Handle sessionScratch(Handle h, int32_t count) {
@@ -261,9 +317,10 @@ int32_t sessionRefresh(Handle h, int32_t count) {
     for (int32_t i = 0; i < count; ++i, r += 4) {
       const int32_t id = s.scratchIds[size_t(i)];
       if (!t.contains(id)) continue;
-      moved += t.update(id, Rect{r[0], r[1], r[2], r[3]});
+      move(t, id, Rect{r[0], r[1], r[2], r[3]});
       if (t.outOfMemory()) return kNoMemory;
       s.changed(id);
+      ++moved;
     }
     return moved;
   });
@@ -284,7 +341,10 @@ int32_t sessionSetRects(Handle h, int32_t count) {
   Session& s = at(h);
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.scratch.data() + 4 * size_t(i);
-    onTree(s, [&](auto& t) { return t.update(s.scratchIds[i], Rect{r[0], r[1], r[2], r[3]}); });
+    const int32_t id = s.scratchIds[i];
+    const bool present = onTree(s, [&](auto& t) { return t.contains(id); });
+    if (!present && !settled(s)) return i;
+    onTree(s, [&](auto& t) { present ? move(t, id, Rect{r[0], r[1], r[2], r[3]}) : void(t.update(id, Rect{r[0], r[1], r[2], r[3]})); });
     if (outOfMemory(s)) return i;
     s.changed(s.scratchIds[i]);
   }
@@ -294,23 +354,24 @@ int32_t sessionSetRects(Handle h, int32_t count) {
 int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   Session& s = at(h);
   s.results.clear();
-  if (!onTree(s, [&](auto& t) { return roomForResults(s, t.idSpan()); })) return kNoMemory;
-  onTree(s, [&](auto& t) { t.search(Rect{x, y, w, hgt}, s.results); });
+  LinearQuadtree* t = exactFor(s);
+  if (!t || !roomForResults(s, t->idSpan())) return kNoMemory;
+  t->search(Rect{x, y, w, hgt}, s.results);
   return publish(s);
 }
 
-int32_t sessionCollides(Handle s, double x, double y, double w, double h) {
-  return onTree(at(s), [&](auto& t) { return t.collides(Rect{x, y, w, h}); });
+int32_t sessionCollides(Handle h, double x, double y, double w, double hgt) {
+  LinearQuadtree* t = exactFor(at(h));
+  return t ? t->collides(Rect{x, y, w, hgt}) : kNoMemory;
 }
 
 int32_t sessionPairs(Handle h) {
   Session& s = at(h);
   s.results.clear();
-  const bool room = onTree(s, [&](auto& t) {
-    return s.pairCache.pairs(
-        t, t.size(), t.idSpan(), [&](int32_t id) { return t.contains(id); },
-        [&](std::vector<int32_t>& out) { return t.pairs(out), !t.outOfMemory(); }, s.results);
-  });
+  LinearQuadtree* t = exactFor(s);
+  const bool room = t && s.pairCache.pairs(
+      *t, t->size(), t->idSpan(), [&](int32_t id) { return t->contains(id); },
+      [&](std::vector<int32_t>& out) { return t->pairs(out), !t->outOfMemory(); }, s.results);
   if (!room) {
     s.results.clear();
     return kNoMemory;
@@ -321,6 +382,7 @@ int32_t sessionPairs(Handle h) {
 int32_t sessionNodeWalk(Handle h) {
   Session& s = at(h);
   s.walk.clear();
+  if (!settled(s)) return kNoMemory;
   if (s.linear) {
     // The linear tree lists (level, x, y, w, h, count), depth-first: a node is a leaf unless the
     // next one is its child. Widened in place to the quadtree's seven numbers, last row first.

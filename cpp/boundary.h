@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "abi.h"
+#include "exact_index.h"
 #include "linear_quadtree.h"
 #include "pair_cache.h"
 #include "quadtree.h"
@@ -34,6 +35,9 @@ struct Session {
   std::unique_ptr<LinearQuadtree> linear;
   // Set for a TutorialTree (the tutorial QuadTree), the same way.
   std::unique_ptr<TutorialTree> tutorial;
+  // A Quadtree's or TutorialTree's exact queries go to this index (exact_index.h); a
+  // LinearQuadtree is its own.
+  ExactIndex exact;
   std::vector<int32_t> results;         // ids of the last query
   double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
   int32_t stageIds[kStageCapacity];
@@ -42,14 +46,38 @@ struct Session {
   std::vector<int32_t> scratchIds;
   std::vector<double> walk;     // the node walk
   PairCache pairCache;          // pairs() reuses the last answer for objects that did not change
+  uint32_t pairsFrom = 0;       // the exact index's generation the pair cache was computed from
+
+  // The tree the exact queries read as it stands (null: no index made yet, or dropped). The
+  // pair cache forgets what it learnt from an index that has since been replaced.
+  LinearQuadtree* exactTree() {
+    if (linear) return linear.get();
+    if (exact.generation() != pairsFrom) {
+      pairCache.forget();
+      pairsFrom = exact.generation();
+    }
+    return exact.tree();
+  }
 
   // The one funnel for changes at this layer: every call that changed the tree reports it here,
-  // so the pair cache learns which object changed. (The facade's caches need no report: they
-  // compare the tree's own version, whose address the reply holds.)
+  // so the exact index follows the object, and the pair cache learns which object changed. (The
+  // facade's caches need no report: they compare the tree's own version, whose address the reply
+  // holds.)
   void changed(int32_t id) {
-    pairCache.touch(id, linear ? linear->version() : tutorial ? tutorial->version() : tree.version());
+    if (!linear && exact.tree()) {
+      const bool present = tutorial ? tutorial->contains(id) : tree.contains(id);
+      if (!present) exact.remove(id);
+      else exact.set(id, (tutorial ? tutorial->rectTable() : tree.rectTable())[id]);
+    }
+    if (LinearQuadtree* t = exactTree()) pairCache.touch(id, t->version());
   }
-  void changedAll() { pairCache.forget(); }  // a change that cannot be named by id (clear)
+  // A change that cannot be named by id: clear() (`cleared`: the exact index is emptied too) or
+  // a subnode's clear (the index is dropped, to be made again from what is left).
+  void changedAll(bool cleared) {
+    if (cleared) exact.clear();
+    else exact.drop();
+    pairCache.forget();
+  }
 };
 
 // The room a new session needs: the session and a small tree, or a linear tree of that depth, or
@@ -108,14 +136,15 @@ int32_t sessionValidate(Handle s);  // 1 valid, 0 not, or kNoMemory
 
 // Beyond quadtree-js; these serve every kind of tree.
 int32_t sessionRemove(Handle s, int32_t id);
-// 1 if it moved to other leaves, 0 if not, or kNoMemory (then it stays where it was).
+// 1, or kNoMemory (then it stays where it was). A Quadtree re-places a present object when its
+// leaves are next read (Quadtree::moveLater).
 int32_t sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);
 // Room for `count` rects (and ids) in scratch; returns the rects' address (the ids': the reply's
 // scratchIds), or 0. Also gives the tree's own rect per id (rectTable, rectTableSize), which
 // refresh() reads to send only the objects that changed.
 Handle sessionScratch(Handle s, int32_t count);
 // Sets the rect of each of `count` present objects: ids from scratchIds, rects from scratch;
-// absent ids are skipped. Returns how many moved to other nodes, or kNoMemory (then the objects
+// absent ids are skipped. Returns how many it set, or kNoMemory (then the objects
 // before the one that did not fit have their new rects, the rest their old ones).
 int32_t sessionRefresh(Handle s, int32_t count);
 // Tutorial sessions: refresh(isAlive?). scratchIds[0..changed) with scratch rects [0..4 * changed)

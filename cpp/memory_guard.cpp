@@ -9,6 +9,7 @@ size_t budget = SIZE_MAX;  // tests only
 }
 
 void setHeapBudgetForTests(size_t bytes) { budget = bytes; }
+size_t heapBudgetForTests() { return budget; }
 
 bool heapHasRoom(size_t bytes) {
   if (budget != SIZE_MAX) {

@@ -17,6 +17,7 @@ bool heapHasRoom(size_t bytes);
 
 // Tests only: let allocations through heapHasRoom() use at most `bytes` more (SIZE_MAX: no limit).
 void setHeapBudgetForTests(size_t bytes);
+size_t heapBudgetForTests();  // what is left of it
 
 // Growth is rare, so the code that does it is kept out of line and small, away from hot loops.
 #if defined(__clang__)

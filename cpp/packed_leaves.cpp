@@ -6,19 +6,15 @@ namespace qt {
 
 void Quadtree::pack() {
   packed_.start.resize(nodes_.size());
-  packed_.entryAt.resize(entryObject_.size());
   packed_.repeats.assign(nodes_.size(), 0);
   packed_.ids.clear();
-  packed_.rects.clear();
   forEachLeaf(root(), [&](int32_t n) {  // depth-first, so neighbouring leaves sit together
     packed_.start[n] = int32_t(packed_.ids.size());
     bool fresh = false;  // a stamp scope begun for this leaf
     for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
       const int32_t e = links_[l].entry, object = entryObject_[e];
       const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
-      packed_.entryAt[e] = int32_t(packed_.ids.size());
       packed_.ids.push_back(once ? object : ~object);
-      packed_.rects.push_back(objRect_[object]);
       if (objEntries_[object] == e && entryNext_[e] < 0) continue;  // one entry: once per leaf
       if (!fresh) beginQuery(maxObject_), fresh = true;
       if (!stampFresh(object)) packed_.repeats[n] = 1;

@@ -1,5 +1,5 @@
-// Quadtree's read-side copy of its leaves: each leaf's objects contiguous, with their rects, so
-// that queries scan arrays instead of following links; and the leaf grid built from it. Both are
+// Quadtree's read-side copy of its leaves: each leaf's objects contiguous, so that retrieve()
+// copies arrays instead of following links; and the leaf grid built from it. Both are
 // rebuilt by the first read after a change: they remember the tree's version() they were built
 // at (version.h), so mutations need not drop them by hand. The arrays grow with the tree's own
 // (the grow* calls below), so a rebuild never allocates.
@@ -20,10 +20,8 @@ struct PackedLeaves {
   // An object that may occur more than once (it spans several leaves, or was inserted twice) is
   // stored as ~id, so only those pay for de-duplication.
   std::vector<int32_t> ids;
-  std::vector<Rect> rects;         // the object's latest rect, beside its id
   std::vector<int32_t> start;      // per node: a leaf's first index into ids
   std::vector<char> repeats;       // per node: a leaf that holds some object twice
-  std::vector<int32_t> entryAt;    // per entry: where it was put (its last place)
 
   // The leaf grid (Quadtree::leafGrid()): as many cells as nodes, up to 64 x 64, four bounds a
   // cell; built from the packed copy, so current only while it is.
@@ -36,23 +34,12 @@ struct PackedLeaves {
   bool current(uint32_t version) const { return builtAt == version; }
   bool gridCurrent(uint32_t version) const { return gridBuiltAt == version; }
 
-  // A change (from version `was` to `now`) that only moved the rect of `entry`, alone in its one
-  // leaf: if the copy was current, it is patched instead of rebuilt. The grid reads only which
-  // leaves hold what, so it stays current with it.
-  void rectMoved(uint32_t was, uint32_t now, int32_t entry, const Rect& rect) {
-    if (builtAt != was) return;
-    rects[size_t(entryAt[size_t(entry)])] = rect;
-    builtAt = now;
-    if (gridBuiltAt == was) gridBuiltAt = now;
-  }
-
-  // Room to follow the tree's arrays to `cap` nodes, links or entries; false: no room.
+  // Room to follow the tree's arrays to `cap` nodes or links; false: no room.
   bool growNodes(size_t cap) {
     return growTo(start, cap) && growTo(repeats, cap) && growTo(gridCells, std::min(cap, kGridCells)) &&
            growTo(gridBounds, 4 * std::min(cap, kGridCells));
   }
-  bool growLinks(size_t cap) { return growTo(ids, cap) && growTo(rects, cap); }
-  bool growEntries(size_t cap) { return growTo(entryAt, cap); }
+  bool growLinks(size_t cap) { return growTo(ids, cap); }
 };
 
 }  // namespace qt

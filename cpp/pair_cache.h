@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "memory_guard.h"
-#include "quadtree.h"
 
 namespace qt {
 

@@ -43,13 +43,13 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
   const size_t cap = std::max(links_.size() + extra - freeLinks_, 2 * links_.capacity());
-  return packed_.growLinks(cap) && growTo(leafObjects_, cap) && growTo(links_, cap);
+  return packed_.growLinks(cap) && growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
   const size_t cap = std::max(entryObject_.size() + extra, 2 * entryObject_.capacity());
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
-         growTo(entryHome_, cap) && growTo(entrySplit_, cap) && packed_.growEntries(cap) &&
+         growTo(entryHome_, cap) && growTo(entrySplit_, cap) &&
          growTo(entryObject_, cap);
 }
 
@@ -327,9 +327,8 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
         ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(e, rect))) {
       entryRect_[e] = rect;  // stays in its leaves: nothing to relink
       objRect_[object] = rect;
-      // In one leaf, the packed copy holds it once: patched rather than packed again.
-      const uint32_t was = changed();
-      if (leaf >= 0) packed_.rectMoved(was, version_.now(), e, rect);
+      // No query of this tree reads rects (the exact ones are the session's index's), so what
+      // they answer, and the caches of it, stand: the version stays.
       return false;
     }
     // Placed anew before the old entries go, so that running out of room leaves it where it was.
@@ -360,8 +359,41 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
   return true;
 }
 
+bool Quadtree::moveLater(int32_t object, const Rect& rect) {
+  if (size_t(object) >= isWaiting_.size()) {
+    if (!growTo(isWaiting_, size_t(maxObject_) + 1)) return false;
+    isWaiting_.resize(size_t(maxObject_) + 1, 0);
+  }
+  if (!isWaiting_[object]) {
+    if (!growTo(waiting_, waiting_.size() + 1)) return false;
+    if (waiting_.empty()) changed();
+    isWaiting_[object] = 1;
+    waiting_.push_back(object);
+  }
+  objRect_[object] = rect;
+  return true;
+}
+
+bool Quadtree::settle() {
+  for (size_t i = 0; i < waiting_.size(); ++i) {
+    const int32_t object = waiting_[i];
+    if (contains(object)) {
+      update(object, Rect(objRect_[object]));
+      if (noMemory_) {
+        waiting_.erase(waiting_.begin(), waiting_.begin() + std::ptrdiff_t(i));
+        return false;
+      }
+    }
+    isWaiting_[object] = 0;
+  }
+  waiting_.clear();
+  return true;
+}
+
 void Quadtree::clear() {
   changed();
+  for (int32_t object : waiting_) isWaiting_[object] = 0;
+  waiting_.clear();
   nodes_.resize(1);
   rects_.resize(1);
   reach_.resize(1);

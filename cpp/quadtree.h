@@ -10,7 +10,7 @@
 //
 // One class, a file per job: quadtree.cpp the storage, insert and split, remove, update and
 // clear; packed_leaves.cpp the packed copy queries read; leaf_grid.cpp leafGrid();
-// quadtree_queries.cpp retrieve() and the other queries; quadtree_pairs.cpp pairs();
+// quadtree_queries.cpp retrieve() and locate();
 // quadtree_debug.cpp nodeWalk(), stats() and validate(). The geometry is geometry.h's.
 #pragma once
 
@@ -51,7 +51,7 @@ class Quadtree {
   // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
   // Such a call stored nothing new: insert() and update() leave every object where it was (a
   // split that went through stays: a leaf may be split where quadtree-js's would not be), and
-  // pairs() leaves its output incomplete. Queries and remove() never allocate: the arrays they use
+  // Queries and remove() never allocate: the arrays they use
   // grow with the arrays they are sized by, so a full heap leaves the tree usable.
   bool outOfMemory() {
     const bool out = noMemory_;
@@ -59,7 +59,7 @@ class Quadtree {
     return out;
   }
   // Upper bounds for a caller's output arrays: retrieve() and nodeObjects() give at most
-  // linkCount() ids, search() and allObjects() at most idSpan(); nodeWalk() 7 numbers a node.
+  // linkCount() ids, allObjects() at most idSpan(); nodeWalk() 7 numbers a node.
   size_t linkCount() const { return links_.size(); }
   size_t idSpan() const { return size_t(maxObject_ + 1); }
   size_t nodeCount() const { return nodes_.size(); }
@@ -100,8 +100,8 @@ class Quadtree {
   // Appends the ids in a leaf's own list (empty for a split node).
   void nodeObjects(int32_t node, std::vector<int32_t>& out) const;
 
-  // Beyond quadtree-js. An object's rect is the one it was last inserted or updated with; exact
-  // queries test that rect with overlaps().
+  // Beyond quadtree-js. An object's rect is the one it was last inserted or updated with (the
+  // session's exact index reads it from here).
 
   // Drops every stored entry of `object`, wherever its coordinates are now. False if absent.
   bool remove(int32_t object);
@@ -109,22 +109,22 @@ class Quadtree {
   // removed and inserted at the root. Returns whether it moved to other leaves. An absent object is
   // inserted.
   bool update(int32_t object, const Rect& rect);
+  // update(), later: sets present `object`'s latest rect now and leaves re-placing it to
+  // settle(), so that frames of moves answered by exact queries alone (the session's index
+  // answers those) never re-place anything. The version moves on when the first object starts
+  // waiting. False: no room to remember it (nothing changed).
+  bool moveLater(int32_t object, const Rect& rect);
+  // Re-places each waiting object once, at its latest rect, as update() does, in the order they
+  // started waiting. Every call that reads or changes the leaves needs it first (the session
+  // makes sure). False: out of memory (the objects not re-placed keep waiting).
+  bool settle();
+  bool settled() const { return waiting_.empty(); }
   bool contains(int32_t object) const;
   int32_t size() const { return objectCount_; }  // distinct objects
   const Rect& objectRect(int32_t object) const { return objRect_[object]; }
   // Every id's latest rect, for reading in bulk (absent ids' entries mean nothing).
   const Rect* rectTable() const { return objRect_.data(); }
   size_t rectTableSize() const { return objRect_.size(); }
-  // Appends each object whose rect overlaps `rect`, once.
-  void search(const Rect& rect, std::vector<int32_t>& out);
-  // search() of a present object's own rect (the object included), read from the leaves' lists
-  // when the packed copy is stale instead of rebuilding it (for a few searches after changes:
-  // pairs() re-searching the moved objects), and starting at the deepest node its rect reaches
-  // alone where the object's entry tells it.
-  void searchNear(int32_t object, std::vector<int32_t>& out);
-  bool collides(const Rect& rect);
-  // Appends every overlapping pair of distinct objects once, as (a, b).
-  void pairs(std::vector<int32_t>& out);
   // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first;
   // allocates nothing when `out` has room for 7 * nodeCount() numbers.
   void nodeWalk(std::vector<double>& out) const;
@@ -134,8 +134,9 @@ class Quadtree {
   // Empties the subtree at `node`, which becomes a leaf again (quadtree-js's clear() on a subnode).
   void clearNode(int32_t node);
 
-  // Bumped by every call that may change what a query answers (insert, update, remove, clear,
-  // clearNode), never by a query: caches of the tree's answers compare it (version.h).
+  // Bumped by every call that may change what a query answers (insert, remove, clear, clearNode,
+  // an update that moves an object to other leaves; not one that keeps it in its leaves, since
+  // no query here reads rects), never by a query: caches of the answers compare it (version.h).
   uint32_t version() const { return version_.now(); }
   const uint32_t* versionAt() const { return version_.at(); }  // where the facade reads it
 
@@ -253,11 +254,6 @@ class Quadtree {
   // Whether a leaf's own list is the answer to a query from `node` that reaches only it.
   bool listAnswers(int32_t node, int32_t leaf, bool dedup) const;
 
-  // search()'s and searchNear()'s walk: `rect` must reach `node` alone from the root.
-  void searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out);
-  int32_t leafAt(double x, double y) const;    // the leaf a point falls in (childAt())
-  bool pairsInLeaf(int32_t leaf, std::vector<int32_t>& out);  // false: out of memory
-
   double maxObjects_, maxLevels_;
   bool noMemory_ = false;
   // Per node.
@@ -286,6 +282,8 @@ class Quadtree {
   int32_t maxObject_ = -1;
   int32_t objectCount_ = 0;
   std::vector<uint32_t> stamps_;  // the last query that saw it
+  std::vector<int32_t> waiting_;  // moveLater()'s objects, in order
+  std::vector<char> isWaiting_;   // per object; as long as the ids moveLater() was given
   uint32_t query_ = 0;
 
   PackedLeaves packed_;  // what queries read, current while built at version()
@@ -293,7 +291,6 @@ class Quadtree {
   mutable std::vector<int32_t> stack_;    // scratch for walks
   mutable std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()
   std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
-  std::vector<int32_t> leafObjects_;  // scratch for pairs()
 };
 
 }  // namespace qt

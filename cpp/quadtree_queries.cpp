@@ -1,6 +1,6 @@
-// Quadtree's queries: quadtree-js's retrieve() and what the facade builds on it (locate()),
-// and the exact ones beyond it (search(), searchNear(), collides()). They read the packed copy
-// (packed_leaves.cpp).
+// Quadtree's queries: quadtree-js's retrieve() and what the facade builds on it (locate()). They
+// read the packed copy (packed_leaves.cpp). The exact queries (search, collides, pairs) are not
+// the quadtree-js tree's: they go to the session's exact index (exact_index.h).
 #include "quadtree.h"
 
 #include <cmath>
@@ -68,53 +68,6 @@ bool Quadtree::listAnswers(int32_t node, int32_t leaf, bool dedup) const {
   const double start = levels_[node];
   const bool scoped = dedup && start <= 0 && start == std::floor(start) && levels_[leaf] >= 0;
   return !(scoped && packed_.repeats[leaf]);
-}
-
-void Quadtree::search(const Rect& rect, std::vector<int32_t>& out) {
-  packIfStale();
-  searchBelow(root(), rect, out);
-}
-
-void Quadtree::searchNear(int32_t object, std::vector<int32_t>& out) {
-  const int32_t e = objEntries_[object];
-  // One entry placed from the root: its rect reaches its split node alone (validate() checks).
-  const bool single = entryNext_[e] < 0 && entryHome_[e] == root() && entryLeaf_[e] != kLinksLost;
-  searchBelow(single ? entrySplit_[e] : root(), objRect_[object], out);
-}
-
-void Quadtree::searchBelow(int32_t node, const Rect& rect, std::vector<int32_t>& out) {
-  beginQuery(maxObject_);
-  if (packed_.current(version_.now())) {
-    forLeaves(node, rect, [&](int32_t n) {
-      const int32_t start = packed_.start[n], end = start + nodes_[n].count;
-      for (int32_t i = start; i < end; ++i) {
-        if (!overlaps(packed_.rects[i], rect)) continue;
-        const int32_t v = packed_.ids[i];
-        if (v >= 0) out.push_back(v);
-        else if (stampFresh(~v)) out.push_back(~v);
-      }
-      return true;
-    });
-    return;
-  }
-  forLeaves(node, rect, [&](int32_t n) {
-    for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
-      const int32_t object = entryObject_[links_[l].entry];
-      if (overlaps(objRect_[object], rect) && stampFresh(object)) out.push_back(object);
-    }
-    return true;
-  });
-}
-
-bool Quadtree::collides(const Rect& rect) {
-  packIfStale();
-  bool hit = false;
-  forLeaves(root(), rect, [&](int32_t n) {
-    const int32_t start = packed_.start[n], end = start + nodes_[n].count;
-    for (int32_t i = start; i < end && !hit; ++i) hit = overlaps(packed_.rects[i], rect);
-    return !hit;
-  });
-  return hit;
 }
 
 }  // namespace qt

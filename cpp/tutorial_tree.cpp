@@ -12,8 +12,6 @@
 namespace qt {
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr Edges kEmptyBox{kInf, -kInf, kInf, -kInf};
 bool sameRect(const Rect& a, const Rect& b) { return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h; }
 }  // namespace
 
@@ -23,7 +21,6 @@ TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, dou
   nodes_.push_back({});
   rects_.push_back({});
   levels_.push_back(0);
-  boxes_.push_back({});
   resetNode(0, -1, 0, bounds, level);
 }
 
@@ -31,7 +28,6 @@ void TutorialTree::resetNode(int32_t node, int32_t parent, int32_t depth, const 
   nodes_[node] = {-1, -1, -1, 0, parent, depth};
   rects_[node] = r;
   levels_[node] = level;
-  boxes_[node] = kEmptyBox;
 }
 
 // Growth: the arrays sized by another grow first, the one the fast check reads last, so its
@@ -40,7 +36,7 @@ bool TutorialTree::roomForNodes(size_t extra) {
   const size_t n = nodes_.size() + extra;
   if (n <= nodes_.capacity()) return true;
   const size_t cap = std::max(n, 2 * nodes_.capacity());
-  return growTo(rects_, cap) && growTo(levels_, cap) && growTo(boxes_, cap) && growTo(stack_, cap + 4) &&
+  return growTo(rects_, cap) && growTo(levels_, cap) && growTo(stack_, cap + 4) &&
          growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
@@ -52,12 +48,11 @@ bool TutorialTree::roomForEntries(size_t extra) {
 bool TutorialTree::roomForId(int32_t id) {
   if (size_t(id) < objHead_.size()) return true;
   const size_t n = size_t(id) + 1;
-  if (!growTo(objRect_, n) || !growTo(unsettled_, n) || !growTo(stamps_, n) || !growTo(unsettledIds_, n) ||
+  if (!growTo(objRect_, n) || !growTo(unsettled_, n) || !growTo(unsettledIds_, n) ||
       !growTo(objHead_, n))
     return false;
   objRect_.resize(n, Rect{0, 0, 0, 0});
   unsettled_.resize(n, 0);
-  stamps_.resize(n, 0);
   objHead_.resize(n, -1);
   return true;
 }
@@ -66,19 +61,6 @@ bool TutorialTree::growLog() { return growTo(log_, log_.size() + 1); }
 
 bool TutorialTree::isNode(int32_t node) const {
   return node >= 0 && size_t(node) < nodes_.size() && nodes_[node].depth >= 0;
-}
-
-void TutorialTree::grow(int32_t node, const Rect& r) {
-  const Edges e = edgesOf(r);
-  Edges& b = boxes_[node];
-  if (e.x0 < b.x0) b.x0 = e.x0;  // NaN edges are left out: such a rect overlaps nothing
-  if (e.x1 > b.x1) b.x1 = e.x1;
-  if (e.y0 < b.y0) b.y0 = e.y0;
-  if (e.y1 > b.y1) b.y1 = e.y1;
-}
-
-void TutorialTree::growUp(int32_t node, const Rect& r) {
-  for (; node >= 0; node = nodes_[node].parent) grow(node, r);
 }
 
 int32_t TutorialTree::newEntry(int32_t id) {
@@ -162,7 +144,6 @@ bool TutorialTree::split(int32_t node) {
     nodes_.resize(nodes_.size() + 4);
     rects_.resize(nodes_.size());
     levels_.resize(nodes_.size());
-    boxes_.resize(nodes_.size());
   }
   // Copies: resetNode() writes into the arrays these live in.
   const Rect r = rects_[node];
@@ -236,7 +217,6 @@ bool TutorialTree::place(int32_t node, int32_t e) {
   int32_t at = node;
   for (;;) {
     const Rect& r = objRect_[entries_[e].id];
-    grow(at, r);
     const int32_t c = nodes_[at].children;
     const int q = c >= 0 ? tutorialIndex(rects_[at], r) : -1;
     if (q < 0) {
@@ -276,16 +256,9 @@ void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
   }
   const bool had = objHead_[id] >= 0;
   if (!setRect(id, rect)) return rollback();
-  if (had && !sameRect(rectLog_.back(), rect)) {
-    // Its other entries were placed for another rect: refresh() checks them.
-    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) growUp(entries_[o].node, rect);
-    markUnsettled(id);
-  }
+  if (had && !sameRect(rectLog_.back(), rect)) markUnsettled(id);  // its other entries: refresh() checks them
   const int32_t e = newEntry(id);
-  if (node != root()) {
-    growUp(nodes_[node].parent, rect);
-    markUnsettled(id);  // placed from a subnode: maybe not where the root would put it
-  }
+  if (node != root()) markUnsettled(id);  // placed from a subnode: maybe not where the root would put it
   if (!place(node, e)) {
     rollback();
     freeEntry(e);
@@ -342,10 +315,7 @@ bool TutorialTree::update(int32_t id, const Rect& rect) {
     rollback();
     return false;
   }
-  if (!sameRect(rectLog_.back(), rect) && (objHead_[id] != e || entries_[e].idNext >= 0)) {
-    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) growUp(entries_[o].node, rect);
-    markUnsettled(id);
-  }
+  if (!sameRect(rectLog_.back(), rect) && (objHead_[id] != e || entries_[e].idNext >= 0)) markUnsettled(id);
   if (!unlink(e) || !place(root(), e)) {
     rollback();
     return false;
@@ -391,13 +361,12 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
         for (int q = 3; q >= 0; --q) stack_.push_back(nodes_[n].children + q);
     }
   }
-  // The new rects; the boxes take them in at once (a wider box is still exact).
+  // The new rects.
   for (int32_t i = 0; i < changed; ++i) {
     const int32_t id = changedIds[i];
     if (!contains(id)) continue;
     const Rect r{rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]};
     if (!setRect(id, r)) return fail();
-    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) growUp(entries_[o].node, r);
   }
   // Only the changed and the unsettled ids can have entries away from home.
   auto check = [&](int32_t id) {
@@ -439,7 +408,6 @@ void TutorialTree::clear() {
   nodes_.resize(1);
   rects_.resize(1);
   levels_.resize(1);
-  boxes_.resize(1);
   resetNode(0, -1, 0, rects_[0], levels_[0]);
   freeBlocks_.clear();
   entries_.clear();

@@ -18,16 +18,15 @@
 // rect (the id was inserted again with another rect, updated while stored twice, or inserted from a
 // subnode) marks the id "unsettled"; refresh() checks those ids besides the changed ones, so every
 // other entry is known to be at home (nodes never merge, and the home depends only on the rect and
-// fixed node bounds). Exact queries prune by a per-node box that holds the rect of every entry
-// below the node (grown on every placement and rect change, never shrunk but by clear()), which
-// stays exact for objects outside the root or in the gaps the `| 0` leaves.
+// fixed node bounds). The exact queries (search, collides, pairs) are not this tree's: the
+// session keeps an index for them (exact_index.h).
 //
 // Every call that grows an array checks for room first (memory_guard.h). A placement may split
 // and move entries at any depth, so the steps of one call are logged and undone when a later step
 // finds no room: such a call changes nothing and reports it through outOfMemory().
 //
 // One class, a file per job: tutorial_tree.cpp storage, insert, split, remove, update, refresh and
-// clear; tutorial_tree_queries.cpp findObjects, listings, search, collides and pairs;
+// clear; tutorial_tree_queries.cpp findObjects and the listings;
 // tutorial_tree_debug.cpp nodeWalk(), stats() and validate(). Nothing here recurses.
 #pragma once
 
@@ -94,18 +93,12 @@ class TutorialTree {
   // Every entry below `node` in pre-order: a node's list front to back, then children 0..3.
   void preorder(int32_t node, std::vector<int32_t>& out) const;
 
-  // Exact queries over the latest rects (overlaps()), each id once.
-  void search(const Rect& rect, std::vector<int32_t>& out);
-  void searchNear(int32_t id, std::vector<int32_t>& out) { search(objRect_[id], out); }
-  bool collides(const Rect& rect) const;
-  void pairs(std::vector<int32_t>& out);  // every overlapping pair of distinct ids once, a < b
-
   bool contains(int32_t id) const { return id >= 0 && size_t(id) < objHead_.size() && objHead_[id] >= 0; }
   int32_t size() const { return objectCount_; }  // distinct ids stored
   const Rect* rectTable() const { return objRect_.data(); }  // latest rect per id
   size_t rectTableSize() const { return objRect_.size(); }
   // Output bounds: findObjects(), nodeObjects(), allObjects() and preorder() give at most
-  // linkCount() ids; search() idSpan(); pairs() at most 2 per pair; nodeWalk() 7 numbers a node.
+  // linkCount() ids; nodeWalk() 7 numbers a node.
   size_t linkCount() const { return entries_.size(); }
   size_t idSpan() const { return objHead_.size(); }
   size_t nodeCount() const { return nodes_.size(); }
@@ -172,8 +165,6 @@ class TutorialTree {
     const Node& n = nodes_[node];
     return double(n.count) > maxObjects_ && levels_[node] < maxLevels_ && n.depth < kMaxDepth;
   }
-  void grow(int32_t node, const Rect& r);  // the node's box takes in `r`
-  void growUp(int32_t node, const Rect& r);  // and every ancestor's
   // Logged steps; false: no room (nothing done by this step).
   bool append(int32_t node, int32_t entry);
   bool unlink(int32_t entry);
@@ -191,9 +182,6 @@ class TutorialTree {
   bool before(int32_t a, int32_t b) const;  // entry a precedes entry b in pre-order
   void markUnsettled(int32_t id);
   void freeSubtree(int32_t node);  // every entry below it freed, its children dropped
-  template <class Hit>
-  bool overlapping(const Edges& q, Hit hit) const;
-  void beginQuery();
   void resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level);
 
   double maxObjects_, maxLevels_;
@@ -202,7 +190,6 @@ class TutorialTree {
   std::vector<Node> nodes_;
   std::vector<Rect> rects_;
   std::vector<double> levels_;
-  std::vector<Edges> boxes_;  // holds every latest rect of an entry below the node (empty: +inf, -inf)
   std::vector<int32_t> freeBlocks_;
   std::vector<Entry> entries_;
   int32_t freeEntry_ = -1;
@@ -211,9 +198,7 @@ class TutorialTree {
   std::vector<int32_t> objHead_;  // first entry, or -1
   std::vector<Rect> objRect_;
   std::vector<char> unsettled_;
-  std::vector<uint32_t> stamps_;
   int32_t objectCount_ = 0;
-  uint32_t query_ = 0;
   std::vector<int32_t> unsettledIds_;
   // Scratch.
   std::vector<Step> log_;

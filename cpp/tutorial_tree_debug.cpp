@@ -37,18 +37,11 @@ Stats TutorialTree::stats() const {
   return s;
 }
 
-namespace {
-// Whether box `b` holds `e` as the pruning needs: no edge of e beyond it (NaN edges never overlap).
-bool holds(const Edges& b, const Edges& e) {
-  return !(e.x0 < b.x0) && !(e.x1 > b.x1) && !(e.y0 < b.y0) && !(e.y1 > b.y1);
-}
-}  // namespace
-
 bool TutorialTree::validate(std::string* why) const {
   const size_t nn = nodes_.size();
-  if (rects_.size() != nn || levels_.size() != nn || boxes_.size() != nn)
+  if (rects_.size() != nn || levels_.size() != nn)
     return fail(why, "per-node arrays differ in length");
-  if (objRect_.size() != objHead_.size() || unsettled_.size() != objHead_.size() || stamps_.size() != objHead_.size())
+  if (objRect_.size() != objHead_.size() || unsettled_.size() != objHead_.size())
     return fail(why, "per-id arrays differ in length");
   if (!log_.empty() || !rectLog_.empty()) return fail(why, "the undo log is not empty");
   if (nodes_[0].parent != -1 || nodes_[0].depth != 0) return fail(why, "the root has a parent or a depth");
@@ -78,8 +71,6 @@ bool TutorialTree::validate(std::string* why) const {
         if (!(levels_[c + q] == levels_[n] + 1)) return fail(why, "node ", c + q, " has a wrong level");
         if (nodes_[c + q].parent != n || nodes_[c + q].depth != nd.depth + 1)
           return fail(why, "node ", c + q, " has a wrong parent or depth");
-        const Edges& cb = boxes_[c + q];
-        if (cb.x0 <= cb.x1 && cb.y0 <= cb.y1 && !holds(boxes_[n], cb)) return fail(why, "node ", c + q, " box exceeds its parent's");
         walk.push_back(c + q);
       }
     } else if (nd.count > 0 && double(nd.count) > maxObjects_ && levels_[n] < maxLevels_ && nd.depth < kMaxDepth) {
@@ -95,7 +86,6 @@ bool TutorialTree::validate(std::string* why) const {
       if (en.flag != 0) return fail(why, "entry ", e, " keeps a refresh flag");
       if (en.id < 0 || size_t(en.id) >= objHead_.size()) return fail(why, "entry ", e, " has a bad id");
       const Rect& r = objRect_[en.id];
-      if (!holds(boxes_[n], edgesOf(r))) return fail(why, "node ", n, " box misses entry ", e);
       if (!unsettled_[en.id] && home(root(), r) != n) return fail(why, "entry ", e, " is away from home but its id is settled");
       ++count;
     }

@@ -75,7 +75,7 @@ export function installShared(proto) {
 
   /**
    * Re-reads every object's rect and re-indexes those that changed; only objects that left
-   * their leaves are moved. Returns how many moved. Nothing changes if a rect is invalid.
+   * their leaves are moved. Returns how many objects changed. Nothing changes if a rect is invalid.
    */
   proto.refresh = function () {
     const s = live(this, 'refresh');
@@ -140,7 +140,7 @@ export function installShared(proto) {
     const s = live(this, 'collides');
     readRect(s, 'rect', rect, rectIn);
     flush(s);
-    return native.collides(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3]) !== 0;
+    return room(s, native.collides(s.handle, rectIn[0], rectIn[1], rectIn[2], rectIn[3])) !== 0;
   };
 
   /** Every overlapping pair of distinct objects, each once, computed in one native call. */

@@ -61,7 +61,7 @@ declare namespace QuadtreeWasm {
     remove(item: T): boolean;
     /** Re-indexes one object after you changed it in place. False if it is not in the tree (not for a tree of ids). */
     update(this: Moving<Rect>, item: T): boolean;
-    /** Re-reads every object's rect, re-indexes those that changed; returns how many changed node (0 for a tree of ids). */
+    /** Re-reads every object's rect, re-indexes those that changed; returns how many changed (0 for a tree of ids). */
     refresh(): number;
     /**
      * Inserts or moves many items given as x, y, width, height per item (ids: default 0, 1, 2, ...);

@@ -309,8 +309,16 @@ TEST(Session, TheReplyPointsAtTheTreesVersionWhichEveryChangeMovesAndNoQuery) {
   sessionPairs(s.h);
   sessionStats(s.h);
   EXPECT_FALSE(moved());
-  sessionUpdate(s.h, 0, 60, 60, 5, 5);
+  sessionUpdate(s.h, 0, 60, 60, 5, 5);  // waits to be re-placed: retrieve's answers may change
   EXPECT_TRUE(moved());
+  EXPECT_FALSE(tree.settled());
+  EXPECT_EQ(sessionSearch(s.h, 59, 59, 2, 2), 1);  // the exact index has its new rect at once
+  EXPECT_EQ(sessionSearch(s.h, 9, 9, 2, 2), 0);
+  EXPECT_FALSE(tree.settled());  // exact queries leave the leaves alone
+  EXPECT_FALSE(moved());
+  sessionRetrieve(s.h, 0, 0, 0, 100, 100, true);  // re-placed: in its one leaf, nothing changes
+  EXPECT_TRUE(tree.settled());
+  EXPECT_FALSE(moved());
   sessionInsert(s.h, 0, 1, 20, 20, 5, 5);
   EXPECT_TRUE(moved());
   sessionRemove(s.h, 1);

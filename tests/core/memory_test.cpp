@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "exact.h"
 #include "boundary.h"
 #include "linear_quadtree.h"
 #include "memory_guard.h"
@@ -69,7 +70,7 @@ void expectSameAsModel(Tree& tree, const Model& m, Scene& scene) {
     const Rect q{scene.real(-50, 1000), scene.real(-50, 1000), scene.real(0, 300), scene.real(0, 300)};
     std::vector<int32_t> got;
     got.reserve(m.in.size() + 1);  // so search() itself has room whatever the budget
-    tree.search(q, got);
+    qttest::search(tree, q, got);
     std::sort(got.begin(), got.end());
     ASSERT_EQ(got, m.search(q));
   }
@@ -79,7 +80,7 @@ void expectSameAsModel(Tree& tree, const Model& m, Scene& scene) {
 template <class Tree>
 Pairs pairsOf(Tree& tree) {
   std::vector<int32_t> flat;
-  tree.pairs(flat);
+  qttest::pairs(tree, flat);
   EXPECT_FALSE(tree.outOfMemory());
   Pairs out;
   for (size_t i = 0; i < flat.size(); i += 2) out.insert({std::min(flat[i], flat[i + 1]), std::max(flat[i], flat[i + 1])});
@@ -178,10 +179,11 @@ TEST(OutOfMemory, PairsThatDoNotFitSaySoAndWorkOnceThereIsRoom) {
   }
   {
     Budget limit(1000);
-    std::vector<int32_t> a, b;
-    quad.pairs(a);
-    EXPECT_TRUE(quad.outOfMemory());
-    linear.pairs(b);
+    qt::ExactIndex index;  // a Quadtree's pairs come from its session's index: no room for it
+    EXPECT_FALSE(index.ensure(quad.size(), quad.nodeRect(0), qttest::objectsOf(quad)));
+    EXPECT_EQ(index.tree(), nullptr);
+    std::vector<int32_t> b;
+    qttest::pairs(linear, b);
     EXPECT_TRUE(linear.outOfMemory());
   }
   EXPECT_EQ(pairsOf(quad), m.pairs());

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "exact.h"
 #include "boundary.h"
 #include "match.h"
 #include "quadtree.h"
@@ -55,7 +56,7 @@ struct Model {  // what should be in the tree: id -> rect, or absent
 
 PairSet pairsOf(Quadtree& tree) {
   std::vector<int32_t> flat;
-  tree.pairs(flat);
+  qttest::pairs(tree, flat);
   PairSet out;
   for (size_t i = 0; i < flat.size(); i += 2) {
     auto p = std::make_pair(std::min(flat[i], flat[i + 1]), std::max(flat[i], flat[i + 1]));
@@ -67,7 +68,7 @@ PairSet pairsOf(Quadtree& tree) {
 
 std::set<int32_t> searchOf(Quadtree& tree, const Rect& q) {
   std::vector<int32_t> ids;
-  tree.search(q, ids);
+  qttest::search(tree, q, ids);
   std::set<int32_t> out(ids.begin(), ids.end());
   EXPECT_EQ(out.size(), ids.size()) << "search returned an id twice";
   return out;
@@ -79,7 +80,7 @@ void expectSameAnswers(Quadtree& tree, const Model& model, World& w, const Rect&
     const Rect q = w.rect(b);
     const auto want = model.search(q);
     EXPECT_EQ(searchOf(tree, q), want) << "search " << qttest::show(q);
-    EXPECT_EQ(tree.collides(q), !want.empty()) << "collides " << qttest::show(q);
+    EXPECT_EQ(qttest::collides(tree, q), !want.empty()) << "collides " << qttest::show(q);
   }
 }
 
@@ -168,7 +169,7 @@ TEST(MovingObjects, PairsCountEachPairOnceEvenAcrossLeavesAndDuplicateInserts) {
   tree.insert(0, 2, {45, 45, 10, 10});
   tree.insert(0, 2, {45, 45, 10, 10});  // the same object twice
   std::vector<int32_t> flat;
-  tree.pairs(flat);
+  qttest::pairs(tree, flat);
   EXPECT_EQ(flat.size(), 6u);  // (0,1) (0,2) (1,2)
   EXPECT_TRUE(qttest::Valid(tree));
 }
@@ -178,10 +179,10 @@ TEST(MovingObjects, TouchingEdgesDoNotOverlap) {
   tree.insert(0, 0, {0, 0, 10, 10});
   tree.insert(0, 1, {10, 0, 10, 10});
   std::vector<int32_t> flat;
-  tree.pairs(flat);
+  qttest::pairs(tree, flat);
   EXPECT_TRUE(flat.empty());
-  EXPECT_FALSE(tree.collides({10, 10, 5, 5}));
-  EXPECT_TRUE(tree.collides({9.5, 9.5, 5, 5}));
+  EXPECT_FALSE(qttest::collides(tree, {10, 10, 5, 5}));
+  EXPECT_TRUE(qttest::collides(tree, {9.5, 9.5, 5, 5}));
 }
 
 // sessionPairs() through the boundary, as a set; `repeats` counts pairs reported more than once.

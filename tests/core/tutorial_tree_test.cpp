@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "exact.h"
 #include "memory_guard.h"
 #include "tutorial_oracle.h"
 #include "tutorial_tree.h"
@@ -147,15 +148,15 @@ struct Scenario {
       node->getAllObjects(want);
       ASSERT_EQ(got, want) << step << " getAllObjects";
       got.clear(), want.clear();
-      tree.search(q, got);
+      qttest::search(tree, q, got);
       for (int32_t id : in)
         if (qt::overlaps(fields[size_t(id)], q)) want.push_back(id);
       std::sort(got.begin(), got.end());
       ASSERT_EQ(got, want) << step << " search";
-      ASSERT_EQ(tree.collides(q), !want.empty()) << step << " collides";
+      ASSERT_EQ(qttest::collides(tree, q), !want.empty()) << step << " collides";
     }
     Ids pairs;
-    tree.pairs(pairs);
+    qttest::pairs(tree, pairs);
     std::set<std::pair<int32_t, int32_t>> got, want;
     for (size_t i = 0; i < pairs.size(); i += 2) {
       ASSERT_LT(pairs[i], pairs[i + 1]);
@@ -345,11 +346,11 @@ TEST(TutorialTree, EveryChangeBumpsTheVersionAndNoQueryDoes) {
     EXPECT_TRUE(bumped());
   }
   Ids out;
-  t.search({0, 0, 50, 50}, out);
+  qttest::search(t, {0, 0, 50, 50}, out);
   t.findObjects(0, {1, 1, 1, 1}, out);
   t.allObjects(0, out);
-  t.pairs(out);
-  t.collides({0, 0, 1, 1});
+  qttest::pairs(t, out);
+  qttest::collides(t, {0, 0, 1, 1});
   std::string why;
   EXPECT_TRUE(t.validate(&why)) << why;
   EXPECT_FALSE(bumped());
@@ -456,7 +457,7 @@ TEST(TutorialTree, RefreshCostsWhatTheChangedObjectsCost) {
   EXPECT_EQ(t.refresh(ids, r, 1, nullptr, 0), 0);
   EXPECT_NE(t.version(), v);
   Ids got;
-  t.search({500, 500, 2, 2}, got);
+  qttest::search(t, {500, 500, 2, 2}, got);
   EXPECT_NE(std::find(got.begin(), got.end(), 5), got.end());
   std::string why;
   EXPECT_TRUE(t.validate(&why)) << why;

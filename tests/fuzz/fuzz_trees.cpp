@@ -9,6 +9,8 @@
 //                                     replays an input, printing each operation and the failed check
 //
 // What the model can promise, per tree:
+// (The exact queries of a Quadtree and a TutorialTree are those of an index made from its objects,
+// tests/core/exact.h, as a session makes it: they check the objects and rects the tree keeps.)
 // - TutorialTree: everything, in order: it is compared with the literal reference of its rules
 //   (tests/core/tutorial_oracle.h) after every step (each node's list, the shape, the pre-order
 //   sequence, findObjects, getAllObjects, remove, refresh's dead count), and its exact queries with
@@ -42,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "../core/exact.h"
 #include "../core/tutorial_oracle.h"
 #include "linear_quadtree.h"
 #include "memory_guard.h"
@@ -364,7 +367,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       g_opName = "search";
       const Rect q = makeRect(in, bounds, false);
       TRACE("%d: search(%s)\n", g_op, rectText(q).c_str());
-      t.search(q, out);
+      qttest::search(t, q, out);
       checkLive(m, out, "search");
       checkNoDuplicates(out, "search");
       const std::set<int32_t> got = asSet(out);
@@ -388,7 +391,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
         mayHit = true;
         mustHit |= o.exact;
       }
-      const bool hit = t.collides(q);
+      const bool hit = qttest::collides(t, q);
       if (mustHit) CHECK(hit, "collides " + rectText(q) + " is false");
       if (!mayHit) CHECK(!hit, "collides " + rectText(q) + " is true");
       return;
@@ -396,7 +399,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
     case 12: {
       g_opName = "pairs";
       TRACE("%d: pairs()\n", g_op);
-      t.pairs(out);
+      qttest::pairs(t, out);
       if (t.outOfMemory()) return;  // refused: its answer is incomplete
       CHECK(out.size() % 2 == 0, "pairs() returned an odd count");
       checkLive(m, out, "pairs");
@@ -689,18 +692,18 @@ void tutorialOp(qt::TutorialTree& t, TModel& m, FuzzedDataProvider& in, int op, 
       o->getAllObjects(want);
       CHECK(out == want, "tutorial getAllObjects");
       out.clear(), want.clear();
-      t.search(q, out);
+      qttest::search(t, q, out);
       checkNoDuplicates(out, "tutorial search");
       for (int32_t id : m.present())
         if (overlap(m.fields[size_t(id)], q)) want.push_back(id);
       CHECK(asSet(out) == asSet(want), "tutorial search " + rectText(q));
-      CHECK(t.collides(q) == !want.empty(), "tutorial collides " + rectText(q));
+      CHECK(qttest::collides(t, q) == !want.empty(), "tutorial collides " + rectText(q));
       return;
     }
     default: {
       g_opName = "tutorial pairs";
       TRACE("%d: tutorial pairs()\n", g_op);
-      t.pairs(out);
+      qttest::pairs(t, out);
       if (t.outOfMemory()) return;
       std::set<std::pair<int32_t, int32_t>> got, want;
       for (size_t i = 0; i < out.size(); i += 2) {

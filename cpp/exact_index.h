@@ -1,0 +1,83 @@
+// The index behind the exact queries (search, collides, pairs and the pair cache's re-searches)
+// of a Quadtree or TutorialTree session: a LinearQuadtree whose bounds and depth come from the
+// objects themselves (their extent and typical size), never from the compat tree's maxObjects and
+// maxLevels. Those only shape what retrieve() and findObjects() must reproduce; with quadtree-js's
+// defaults (10, 4) a leaf of 50,000 objects holds about 200, and exact queries over such leaves
+// cost many times what this index costs.
+//
+// Made when an exact query first needs it (a game that only calls retrieve() never pays for it),
+// then kept in step with every change the session makes (set(), remove(), clear()), and rebuilt
+// when the objects outgrow it: four times as many or a quarter as many as it was built for, or a
+// quarter of them outside its bounds. Running out of memory while keeping it in step drops it
+// (the next exact query rebuilds it, or reports the lack of memory).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "linear_quadtree.h"
+
+namespace qt {
+
+class ExactIndex {
+ public:
+  // The index, or null when it has not been made (or was dropped).
+  LinearQuadtree* tree() const { return tree_.get(); }
+  // Counts every index made and every drop: what was computed from an earlier index (the pair
+  // cache) is stale once this moved on.
+  uint32_t generation() const { return generation_; }
+
+  // Mirrors of the session's changes; no-ops while there is no index.
+  void set(int32_t id, const Rect& r);  // inserted or moved
+  void remove(int32_t id);
+  void clear();
+  void drop();
+
+  // Makes the index current for the `count` objects that `each(visit)` lists as visit(id, rect),
+  // unless the one kept already suits them; `bounds` are the compat tree's. False: no room (the
+  // index is then dropped).
+  template <class Each>
+  bool ensure(int32_t count, const Rect& bounds, Each each) {
+    if (tree_ && suits(count)) return true;
+    Plan plan(bounds);
+    each([&](int32_t, const Rect& r) { plan.reach(r); });
+    each([&](int32_t, const Rect& r) { plan.fit(r); });
+    if (!make(plan, count)) return false;
+    bool fits = true;
+    each([&](int32_t id, const Rect& r) { fits = fits && (set(id, r), tree_ != nullptr); });
+    return fits;
+  }
+
+  // The rule that picks bounds and depth from the objects (public for the tests).
+  class Plan {
+   public:
+    explicit Plan(const Rect& bounds);
+    void reach(const Rect& r);  // first every object: the bounds take it in
+    void fit(const Rect& r);    // then every object: the level its size fits
+    Rect bounds() const { return {x0_, y0_, x1_ - x0_, y1_ - y0_}; }
+    // The level most objects fit (cells about twice their size), kept to about 8 cells per
+    // object at the deepest level (8 bytes a node).
+    int32_t depth(int32_t count) const;
+
+   private:
+    double x0_, y0_, x1_, y1_;  // the union of the tree's usable bounds and every finite rect
+    int32_t fits_[LinearQuadtree::kMaxDepth + 1] = {};  // objects per level their size fits
+  };
+
+ private:
+  bool suits(int32_t count) const {
+    return count <= 4 * builtFor_ + 64 && 4 * count + 64 >= builtFor_ && 4 * outside_ <= count + 64;
+  }
+  bool make(const Plan& plan, int32_t count);
+  bool inside(const Rect& r) const {
+    return r.x >= area_.x && r.y >= area_.y && r.x + r.w <= area_.x + area_.w && r.y + r.h <= area_.y + area_.h;
+  }
+
+  std::unique_ptr<LinearQuadtree> tree_;
+  Rect area_{0, 0, 0, 0};  // the index's bounds
+  int32_t builtFor_ = 0;   // objects when it was made
+  int32_t outside_ = 0;    // objects now reaching outside area_ (clamped into its edge cells)
+  uint32_t generation_ = 0;
+};
+
+}  // namespace qt

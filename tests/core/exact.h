@@ -1,0 +1,57 @@
+// The exact queries (search, collides, pairs) of a Quadtree or TutorialTree as a session answers
+// them: from an ExactIndex (exact_index.h) made from the tree's objects and latest rects. For the
+// tests that check a tree's objects and rects through those answers.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "exact_index.h"
+#include "memory_guard.h"
+
+namespace qttest {
+
+// What ExactIndex::ensure() takes: every object of `t` with its latest rect.
+template <class Tree>
+auto objectsOf(Tree& t) {
+  return [&t](auto visit) {
+    for (int32_t id = 0; id < int32_t(t.idSpan()); ++id)
+      if (t.contains(id)) visit(id, t.rectTable()[id]);
+  };
+}
+
+// The index is the test's, not the tree's: made outside any heap budget a test has set.
+template <class Tree>
+qt::LinearQuadtree& exactIndexOf(Tree& t, qt::ExactIndex& index) {
+  const size_t budget = qt::heapBudgetForTests();
+  qt::setHeapBudgetForTests(SIZE_MAX);
+  index.drop();
+  index.ensure(t.size(), t.nodeRect(t.root()), objectsOf(t));
+  qt::setHeapBudgetForTests(budget);
+  return *index.tree();
+}
+
+template <class Tree>
+void search(Tree& t, const qt::Rect& q, std::vector<int32_t>& out) {
+  qt::ExactIndex index;
+  exactIndexOf(t, index).search(q, out);
+}
+
+template <class Tree>
+bool collides(Tree& t, const qt::Rect& q) {
+  qt::ExactIndex index;
+  return exactIndexOf(t, index).collides(q);
+}
+
+template <class Tree>
+void pairs(Tree& t, std::vector<int32_t>& out) {
+  qt::ExactIndex index;
+  exactIndexOf(t, index).pairs(out);
+}
+
+// A LinearQuadtree is its own index.
+inline void search(qt::LinearQuadtree& t, const qt::Rect& q, std::vector<int32_t>& out) { t.search(q, out); }
+inline bool collides(qt::LinearQuadtree& t, const qt::Rect& q) { return t.collides(q); }
+inline void pairs(qt::LinearQuadtree& t, std::vector<int32_t>& out) { t.pairs(out); }
+
+}  // namespace qttest
