@@ -20,31 +20,37 @@ auto objectsOf(Tree& t) {
   };
 }
 
-// The index is the test's, not the tree's: made outside any heap budget a test has set.
+// The index is the test's, not the tree's: made and read outside any heap budget a test set.
+struct NoBudget {
+  const size_t was = qt::heapBudgetForTests();
+  NoBudget() { qt::setHeapBudgetForTests(SIZE_MAX); }
+  ~NoBudget() { qt::setHeapBudgetForTests(was); }
+};
+
 template <class Tree>
 qt::LinearQuadtree& exactIndexOf(Tree& t, qt::ExactIndex& index) {
-  const size_t budget = qt::heapBudgetForTests();
-  qt::setHeapBudgetForTests(SIZE_MAX);
   index.drop();
   index.ensure(t.size(), t.nodeRect(t.root()), objectsOf(t));
-  qt::setHeapBudgetForTests(budget);
   return *index.tree();
 }
 
 template <class Tree>
 void search(Tree& t, const qt::Rect& q, std::vector<int32_t>& out) {
+  NoBudget free;
   qt::ExactIndex index;
   exactIndexOf(t, index).search(q, out);
 }
 
 template <class Tree>
 bool collides(Tree& t, const qt::Rect& q) {
+  NoBudget free;
   qt::ExactIndex index;
   return exactIndexOf(t, index).collides(q);
 }
 
 template <class Tree>
 void pairs(Tree& t, std::vector<int32_t>& out) {
+  NoBudget free;
   qt::ExactIndex index;
   exactIndexOf(t, index).pairs(out);
 }
