@@ -34,8 +34,9 @@ void ExactIndex::Plan::fit(const Rect& r) {
   auto level = [](double extent, double size) {
     size = std::fabs(size);
     if (!(size > 0) || !usable(extent)) return kMax;
-    const double l = std::floor(std::log2(extent / (2 * size)));
-    return l >= kMax ? kMax : l <= 0 ? 0 : int32_t(l);
+    int32_t l = 0;  // floor(log2(extent / (2 size))), by halving (no libm in the wasm for this)
+    for (double cell = extent / 2; l < kMax && cell >= 2 * size; cell /= 2) ++l;
+    return l;
   };
   ++fits_[std::min(level(x1_ - x0_, r.w), level(y1_ - y0_, r.h))];
 }

@@ -50,7 +50,7 @@ class PairCache {
     // Room for touch() until the next call: ids up to twice the span, and up to the number of
     // changes past which this recomputes everything anyway. Without it, the next call does that.
     const size_t ids = 2 * span + 64;
-    if (growTo(dirty_, ids) && growTo(changed_, size_t(count) / 4 + 64)) dirty_.resize(ids, 0);
+    if (growTo(dirty_, ids) && growTo(changed_, size_t(count / kSearchCost) + 64)) dirty_.resize(ids, 0);
     else forget();
     return true;
   }
@@ -63,8 +63,10 @@ class PairCache {
  private:
   template <class Tree, class Contains, class Full>
   bool update(Tree& tree, int32_t count, size_t span, Contains contains, Full full) {
-    // Re-searching costs about what a full pass costs per object: worth it for few changes.
-    if (!valid_ || int64_t(changed_.size()) * 4 > count) {
+    // The cheaper of the two, by estimate: re-searching a changed object costs about
+    // kSearchCost times what a full pass costs per object (bench/README.md, "pairs: incremental
+    // or full"); filtering the kept pairs costs little beside either.
+    if (!valid_ || int64_t(changed_.size()) * kSearchCost > count) {
       forget();
       cache_.clear();
       if (!full(cache_)) return false;
@@ -95,6 +97,8 @@ class PairCache {
     }
     return true;
   }
+
+  static constexpr int64_t kSearchCost = 6;
 
   bool isDirty(int32_t id) const { return size_t(id) < dirty_.size() && dirty_[id]; }
 
