@@ -63,7 +63,8 @@ function framesTable(results, refs) {
       const why = r.reason && r.reason.startsWith('too slow') ? 'skipped (too slow)' : 'skipped';
       return [r.name, int(r.n), pairs, why, '', '', '', ...refs.map(() => '—')];
     }
-    return [r.name, int(r.n), pairs, ms(r.median), ms(r.min), ms(r.max), String(r.samples),
+    const name = r.from ? `${r.name} (${r.from.toUpperCase()}'s frames)` : r.name;
+    return [name, int(r.n), pairs, ms(r.median), ms(r.min), ms(r.max), String(r.samples),
       ...refs.map((b) => ratio(r.median, find(results, b.engine, r.n)?.median))];
   });
   return table(head, rows);

@@ -120,8 +120,10 @@ const md = [
   `Scenes: N rects moving up to ${MAX_SPEED} px/frame per axis and bouncing off the walls, seeded. The square scene: ` +
   `${MIN_SIZE}–${MAX_SIZE} px rects in a square world of side √N × ${SPACING} px (constant density: ${SPACING * SPACING} px² per rect); ` +
   `every workload runs on it. The other kinds (${scenes.filter((k) => k !== MAIN_SCENE).join(', ') || 'none in this run'}) run ` +
-  `${SCENE_WORKLOADS.map((w) => w.toUpperCase()).join(', ')}, with the same warm-up but fewer measured frames ` +
-  `(${measured(sizes, mode.otherFrames)} at N = ${sizes.join('/')}).`,
+  `${SCENE_WORKLOADS.map((w) => w.toUpperCase()).join(', ')}, with fewer measured frames ` +
+  `(${measured(sizes, mode.otherFrames)} at N = ${sizes.join('/')})` +
+  (scenes.includes(MAIN_SCENE) ? ` after ${[...new Set(sizes.map(mode.otherWarmup))].join('/')} warm-up frames (the square scene ran first and warmed every engine up)` : '') +
+  '; there W2 takes W1\'s results for the engines whose W2 loop is their W1 loop.',
   'Engines run one after another in this process, each on a fresh copy of the seeded scene, with a full GC between engines.',
 ];
 const ratios = sceneRatioTables(results, scenes, (k) => `The ${k} scene: ${SCENE_KINDS[k].about}.`);
@@ -205,8 +207,9 @@ const others = scenes.filter((k) => k !== MAIN_SCENE);
 for (const kind of others) {
   const r = Object.fromEntries(['w1', 'w2', 'w4', 'w6'].map((w) => [w, of(results[w], kind)]));
   if (!r.w1.length && !r.w2.length && !r.w4.length && !r.w6.length) continue;
-  md.push('', `## The ${kind} scene`, '', `${SCENE_KINDS[kind].about}. The square scene's workloads and engines, ` +
-    `with up to ${measured(sizes, mode.otherFrames)} measured frames (W6: ${measured(w6Sizes, mode.otherFrames)}). ms per frame.`);
+  md.push('', `## The ${kind} scene`, '', `${SCENE_KINDS[kind].about}. The square scene's W1, W2, W4 and W6 engines, ` +
+    `with up to ${measured(sizes, mode.otherFrames)} measured frames (W6: ${measured(w6Sizes, mode.otherFrames)}). ms per frame. ` +
+    'W2 rows marked "W1\'s frames" are those engines\' W1 results (their W2 loop is their W1 loop).');
   if (r.w1.length) md.push('', `### W1 (${kind})`, '', w1Table(r.w1));
   if (r.w2.length) md.push('', `### W2 (${kind})`, '', w2Table(r.w2));
   if (r.w4.length) md.push('', `### W4 (${kind})`, '', w4Table(r.w4), '', w4Summary(r.w4));

@@ -17,7 +17,8 @@
 //       and frames, so its counts must equal W1's.
 // An engine takes part in a workload when it has the method of that name (w1, w2, w3, w4, w5, w5r, w6).
 // Every workload runs on the square scene; W1, W2, W4 and W6 also on each other scene kind asked
-// for (scene.mjs's SCENE_KINDS), with fewer measured frames.
+// for (scene.mjs's SCENE_KINDS), with fewer measured frames. There an engine whose W2 frame is its
+// W1 frame (`w2IsW1`: the peers' retrieve/search loops) is not run twice: W2 takes its W1 result.
 import { makeScene, makeWindows } from './scene.mjs';
 import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
 
@@ -34,9 +35,12 @@ export const MODES = {
     // loop takes), and more measured frames for a stable median; the same for every engine.
     warmup: (n) => Math.min(1000, Math.max(5, Math.ceil(50000 / n))),
     frames: (n) => (n >= 50000 ? 10 : n >= 10000 ? 30 : n >= 1000 ? 100 : 300),
-    // The scene kinds other than square: the same warm-up, a third of the measured frames, and a
-    // smaller time budget per engine, so that the whole run stays within about 15 minutes.
+    // The scene kinds other than square: a third of the measured frames, and a smaller time budget
+    // per engine, so that the whole run stays within about 15 minutes; after the square scene has
+    // warmed every engine up in the same process, 2 warm-up frames at 10,000 and above (the same
+    // as the square's below: small frames need many before the JIT has settled).
     otherFrames: (n) => (n >= 50000 ? 3 : n >= 10000 ? 10 : n >= 1000 ? 30 : 100),
+    otherWarmup: (n) => (n >= 10000 ? 2 : Math.min(1000, Math.max(5, Math.ceil(50000 / n)))),
     otherBudgetMs: 10000,
     w3: { small: 10000, viewport: 1000, passes: 5 },
   },
@@ -46,6 +50,7 @@ export const MODES = {
     warmup: (n) => Math.min(300, Math.max(3, Math.ceil(5000 / n))),
     frames: (n) => (n < 1000 ? 50 : n < 5000 ? 20 : 5),
     otherFrames: (n) => (n < 1000 ? 50 : n < 5000 ? 20 : 5),
+    otherWarmup: (n) => Math.min(300, Math.max(3, Math.ceil(5000 / n))),
     otherBudgetMs: 5000,
     w3: { small: 2000, viewport: 200, passes: 2 },
   },
@@ -64,9 +69,10 @@ export const VIEWPORT = { width: 1280, height: 720 };
  * scene kind (`scene`, default the square) and returns its timings and every frame's pair count.
  * Engines that carry a W2/W4 `tree` and `path` (quadtree-wasm's pairs() engines) pass them on for
  * the reports. On a scene kind other than MAIN_SCENE, `mode.otherFrames` frames are measured
- * within `mode.otherBudgetMs`.
+ * within `mode.otherBudgetMs`, after `mode.otherWarmup` warm-up frames when `warmed` (the engine
+ * ran the main scene earlier in this process).
  */
-export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = MAIN_SCENE, probeMs = 3000, budgetMs } = {}) {
+export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = MAIN_SCENE, warmed = false, probeMs = 3000, budgetMs } = {}) {
   const base = { workload, scene: kind, engine: engine.id, name: engine.name, n };
   if (engine.path) Object.assign(base, { tree: engine.tree, path: engine.path });
   if (engine.maxN && n > engine.maxN) {
@@ -74,6 +80,7 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
   }
   const main = kind === MAIN_SCENE;
   const frames = main || !mode.otherFrames ? mode.frames(n) : mode.otherFrames(n);
+  const warmup = !main && warmed && mode.otherWarmup ? mode.otherWarmup(n) : mode.warmup(n);
   budgetMs ??= main || !mode.otherBudgetMs ? 30000 : mode.otherBudgetMs;
   const moving = workload === 'w4' || workload === 'w5r';
   const scene = makeScene(n, seed, { kind, moving: moving ? W4_MOVING : 1 });
@@ -88,7 +95,7 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
   };
   let res;
   try {
-    res = measureFrames(frame, () => scene.step(), { warmup: mode.warmup(n), frames, probeMs, budgetMs });
+    res = measureFrames(frame, () => scene.step(), { warmup, frames, probeMs, budgetMs });
   } finally {
     if (inst.dispose) inst.dispose();
   }
@@ -199,8 +206,8 @@ export function checkW3(results) {
 /**
  * The whole suite. `log(line)` reports progress; `between()` runs after each engine (in Node a GC,
  * then a turn of the event loop so that finalizers run; awaited, so a page can repaint). `w1`…`w6`
- * pick the workloads; `scenes` the scene kinds (MAIN_SCENE runs every workload picked, the others
- * SCENE_WORKLOADS); `sizes` the Ns (W6 runs at `mode.w6Sizes` when `sizes` is the mode's own).
+ * pick the workloads; `scenes` the scene kinds (MAIN_SCENE, first, runs every workload picked, the
+ * others SCENE_WORKLOADS); `sizes` the Ns (W6 runs at `mode.w6Sizes` when `sizes` is the mode's own).
  * Returns { w1: [...], w2: [...], w3: [...], w4: [...], w5: [...], w6: [...], checks: [...] } (w5
  * holds both the 'w5' and the 'w5r' results: see each result's `workload`); each frame result
  * names its `scene`.
@@ -216,10 +223,13 @@ export async function runSuite({
   const frameLog = (label, r) => log(r.status === 'ok'
     ? `${label} ${where(r.scene, r.n)} ${r.name}: median ${r.median.toFixed(r.median < 0.1 ? 4 : 2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
     : `${label} ${where(r.scene, r.n)} ${r.name}: skipped (${r.reason})`);
-  const frames = async (workload, n, kind) => {
+  // The main scene first: it warms every engine up for the others.
+  const kinds = [...new Set(scenes)].sort((a, b) => (b === MAIN_SCENE) - (a === MAIN_SCENE));
+  const warmed = kinds[0] === MAIN_SCENE;
+  const frames = async (workload, n, kind, list = engines) => {
     const atN = [];
-    for (const e of engines.filter((x) => x[workload])) {
-      const r = runFrames(workload, e, n, mode, { seed, scene: kind });
+    for (const e of list.filter((x) => x[workload])) {
+      const r = runFrames(workload, e, n, mode, { seed, scene: kind, warmed });
       await between();
       atN.push(r);
       frameLog(workload.toUpperCase(), r);
@@ -233,7 +243,7 @@ export async function runSuite({
     }
   };
   const withW1 = (both) => (both ? `, and every W1 engine's counts (${both.engines} engines in all)` : '');
-  for (const kind of scenes) {
+  for (const kind of kinds) {
     const main = kind === MAIN_SCENE;
     const on = (w) => main || SCENE_WORKLOADS.includes(w);
     const ns = [...new Set([...(w1 || w2 || w3 || w4 || w5 ? sizes : []), ...(w6 ? w6Sizes : [])])].sort((a, b) => a - b);
@@ -246,7 +256,12 @@ export async function runSuite({
         all.w1.push(...w1AtN);
       }
       if (w2 && atSize && on('w2')) {
-        const atN = await frames('w2', n, kind);
+        // Off the main scene, an engine whose W2 frame is its W1 frame takes its W1 result.
+        const reused = main ? [] : w1AtN.filter((r) => engines.find((e) => e.id === r.engine)?.w2IsW1)
+          .map((r) => ({ ...r, workload: 'w2', from: 'w1' }));
+        const atN = await frames('w2', n, kind, engines.filter((e) => !reused.some((r) => r.engine === e.id)));
+        atN.push(...reused);
+        for (const r of reused) log(`W2 ${where(kind, n)} ${r.name}: W1's frames`);
         const c = checkCounts(atN, 'W2');
         // The same scene and frames as W1: when W1 ran too, its counts must match as well.
         const both = w1AtN.length ? checkCounts([...atN, ...w1AtN], 'W2') : null;

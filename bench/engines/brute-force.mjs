@@ -27,6 +27,7 @@ export default [{
   w2(scene) {
     return this.w1(scene);
   },
+  w2IsW1: true, // W2's frame is W1's (see workloads.mjs)
 
   w4(scene) {
     return this.w1(scene);

@@ -52,7 +52,10 @@ function engine(maxObjects, maxLevels) {
     },
   };
   // W2's baseline: the (10,4) W1 loop, as a game using quadtree-js gets every colliding pair.
-  if (maxLevels === 4) e.w2 = e.w1;
+  if (maxLevels === 4) {
+    e.w2 = e.w1;
+    e.w2IsW1 = true; // W2's frame is W1's (see workloads.mjs)
+  }
   return e;
 }
 

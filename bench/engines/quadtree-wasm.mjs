@@ -61,6 +61,7 @@ export function enginesOf({ Quadtree, LinearQuadtree }, tag = '') {
       w1,
       // W2 (all colliding pairs): the drop-in loop is how a quadtree-js game gets them.
       w2: maxLevels === 4 ? w1 : undefined,
+      w2IsW1: maxLevels === 4, // W2's frame is W1's (see workloads.mjs)
 
       // W3: a static scene, built once; each query returns the exact hits.
       w3(scene) {

@@ -48,6 +48,7 @@ export default [{
   w2(scene) {
     return this.w1(scene);
   },
+  w2IsW1: true, // W2's frame is W1's (see workloads.mjs)
 
   w3(scene) {
     const tree = new RBush();
