@@ -137,8 +137,7 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
     s.tutorial->findObjects(node, {x, y, w, hgt}, s.results);
     return publish(s);
   }
-  if (!settled(s) || !roomForResults(s, s.tree.linkCount())) return kNoMemory;
-  s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results);
+  if (!settled(s) || !s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results)) return kNoMemory;
   return publish(s);
 }
 
@@ -179,7 +178,7 @@ int32_t sessionAllObjects(Handle h, int32_t node) {
 int32_t sessionNodeObjects(Handle h, int32_t node) {
   Session& s = at(h);
   s.results.clear();
-  if (!settled(s) || !roomForResults(s, s.tutorial ? s.tutorial->linkCount() : s.tree.linkCount())) return kNoMemory;
+  if (!settled(s) || !roomForResults(s, s.tutorial ? s.tutorial->linkCount() : size_t(s.tree.listLength(node)))) return kNoMemory;
   if (s.tutorial) s.tutorial->nodeObjects(node, s.results);
   else s.tree.nodeObjects(node, s.results);
   return publish(s);

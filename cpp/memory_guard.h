@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -26,16 +27,22 @@ size_t heapBudgetForTests();  // what is left of it
 #define QT_COLD __attribute__((noinline, cold))
 #endif
 
+// The capacity an array of `capacity` grows to when it needs `needed`: half again as much at
+// least, so an array at rest holds at most a third more than it needs (doubling could hold
+// twice as much), for a little more copying as it grows. The one growth rule of every array.
+inline size_t nextCapacity(size_t capacity, size_t needed) {
+  return std::max(needed, capacity + capacity / 2 + 4);
+}
+
 template <class T>
 QT_COLD bool growSlow(std::vector<T>& v, size_t n) {
-  const size_t cap = n > 2 * v.capacity() ? n : 2 * v.capacity();
+  const size_t cap = nextCapacity(v.capacity(), n);
   if (cap > SIZE_MAX / 2 / sizeof(T) || !heapHasRoom(cap * sizeof(T))) return false;
   v.reserve(cap);
   return true;
 }
 
-// Makes `v` able to hold `n` elements without reallocating (capacity at least doubles, as
-// push_back's would); false, with `v` unchanged, when the heap has no room for it.
+// Makes `v` able to hold `n` elements without reallocating (capacity grows by half at least); false, with `v` unchanged, when the heap has no room for it.
 template <class T>
 inline bool growTo(std::vector<T>& v, size_t n) {
   return n <= v.capacity() || growSlow(v, n);

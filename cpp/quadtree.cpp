@@ -33,7 +33,7 @@ bool Quadtree::isNode(int32_t node) const {
 // Grows the arrays sized by a primary array first and the primary last, so that a failure half
 // way leaves the primary's capacity (what later calls check) within every other's.
 QT_COLD bool Quadtree::growNodes(size_t extra) {
-  const size_t cap = std::max(nodes_.size() + extra, 2 * nodes_.capacity());
+  const size_t cap = nextCapacity(nodes_.capacity(), nodes_.size() + extra);
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node.
   return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
@@ -42,19 +42,19 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
-  const size_t cap = std::max(links_.size() + extra - freeLinks_, 2 * links_.capacity());
+  const size_t cap = nextCapacity(links_.capacity(), links_.size() + extra - freeLinks_);
   return packed_.growLinks(cap) && growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
-  const size_t cap = std::max(entryObject_.size() + extra, 2 * entryObject_.capacity());
+  const size_t cap = nextCapacity(entryObject_.capacity(), entryObject_.size() + extra);
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entrySplit_, cap) &&
          growTo(entryObject_, cap);
 }
 
 QT_COLD bool Quadtree::growObjects(int32_t object) {
-  const size_t cap = std::max(size_t(object) + 1, 2 * objEntries_.capacity());
+  const size_t cap = nextCapacity(objEntries_.capacity(), size_t(object) + 1);
   return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
 }
 

@@ -50,9 +50,9 @@ class Quadtree {
 
   // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
   // Such a call stored nothing new: insert() and update() leave every object where it was (a
-  // split that went through stays: a leaf may be split where quadtree-js's would not be), and
-  // Queries and remove() never allocate: the arrays they use
-  // grow with the arrays they are sized by, so a full heap leaves the tree usable.
+  // split that went through stays: a leaf may be split where quadtree-js's would not be).
+  // Queries and remove() allocate nothing but retrieve()'s output: the arrays they use grow with
+  // the arrays they are sized by, so a full heap leaves the tree usable.
   bool outOfMemory() {
     const bool out = noMemory_;
     noMemory_ = false;
@@ -68,8 +68,9 @@ class Quadtree {
 
   // Appends to `out` the objects of every leaf below `node` that `rect` reaches, depth-first in
   // child order and insertion order inside a leaf; with `dedup`, duplicates are dropped as
-  // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0).
-  void retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out);
+  // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0). Grows
+  // `out` to what it appends; false: no room (nothing appended).
+  bool retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out);
 
   // The leaf whose own list is exactly what retrieve() would return for `rect` (the rect reaches
   // that one leaf, and de-duplication removes nothing from it), or -1. Lets a caller reuse what
@@ -97,6 +98,8 @@ class Quadtree {
   // Appends every distinct object below `node`, in the same depth-first order.
   void allObjects(int32_t node, std::vector<int32_t>& out);
 
+  // How many ids nodeObjects() appends.
+  int32_t listLength(int32_t node) const { return nodes_[node].count; }
   // Appends the ids in a leaf's own list (empty for a split node).
   void nodeObjects(int32_t node, std::vector<int32_t>& out) const;
 

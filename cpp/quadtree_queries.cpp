@@ -7,7 +7,7 @@
 
 namespace qt {
 
-void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
+bool Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
   packIfStale();
   // quadtree-js removes duplicates at every node whose level is 0, within its subtree: with the
   // usual root level 0 that is the whole result; below a negative root level, each subtree at
@@ -35,6 +35,7 @@ void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<
       if (mask & (1u << q)) stack_.push_back(nd.children + q);
   }
   const size_t base = out.size();
+  if (!growTo(out, base + total)) return false;  // room for what it returns, not for every link
   out.resize(base + total);
   int32_t* dst = out.data() + base;
   for (const int32_t n : leaves_) {
@@ -55,6 +56,7 @@ void Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<
     }
   }
   out.resize(size_t(dst - out.data()));
+  return true;
 }
 
 int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {

@@ -35,7 +35,7 @@ void TutorialTree::resetNode(int32_t node, int32_t parent, int32_t depth, const 
 bool TutorialTree::roomForNodes(size_t extra) {
   const size_t n = nodes_.size() + extra;
   if (n <= nodes_.capacity()) return true;
-  const size_t cap = std::max(n, 2 * nodes_.capacity());
+  const size_t cap = nextCapacity(nodes_.capacity(), n);
   return growTo(rects_, cap) && growTo(levels_, cap) && growTo(stack_, cap + 4) &&
          growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
