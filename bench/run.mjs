@@ -104,8 +104,11 @@ const seconds = (Date.now() - started.getTime()) / 1000;
 // The detailed sections: the square scene's (every workload) first, then each other kind's.
 const of = (list, kind) => list.filter((r) => (r.scene ?? MAIN_SCENE) === kind);
 const main = Object.fromEntries(['w1', 'w2', 'w4', 'w5', 'w6'].map((w) => [w, of(results[w], MAIN_SCENE)]));
-const warmups = (ns) => [...new Set(ns.map(mode.warmup))].join('/');
-const measured = (ns, f = mode.frames) => [...new Set(ns.map(f))].join('/');
+// "W + M frames at N = …": warm-up and (at most) measured frames per N.
+const perN = (ns, warm = mode.warmup, meas = mode.frames) =>
+  ns.map((n) => `${warm(n)} + ${meas(n)} at ${n.toLocaleString('en-US')}`).join(', ');
+const framesText = (ns) => `Warm-up + measured frames (fewer measured when an engine uses up its time budget): ${perN(ns)}.`;
+const otherWarmup = scenes.includes(MAIN_SCENE) && mode.otherWarmup ? mode.otherWarmup : mode.warmup;
 
 const cpu = cpus();
 const env = `Node ${process.version}, ${process.platform}/${process.arch}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ` +
@@ -120,10 +123,10 @@ const md = [
   `Scenes: N rects moving up to ${MAX_SPEED} px/frame per axis and bouncing off the walls, seeded. The square scene: ` +
   `${MIN_SIZE}–${MAX_SIZE} px rects in a square world of side √N × ${SPACING} px (constant density: ${SPACING * SPACING} px² per rect); ` +
   `every workload runs on it. The other kinds (${scenes.filter((k) => k !== MAIN_SCENE).join(', ') || 'none in this run'}) run ` +
-  `${SCENE_WORKLOADS.map((w) => w.toUpperCase()).join(', ')}, with fewer measured frames ` +
-  `(${measured(sizes, mode.otherFrames)} at N = ${sizes.join('/')})` +
-  (scenes.includes(MAIN_SCENE) ? ` after ${[...new Set(sizes.map(mode.otherWarmup))].join('/')} warm-up frames (the square scene ran first and warmed every engine up)` : '') +
-  '; there W2 takes W1\'s results for the engines whose W2 loop is their W1 loop.',
+  `${SCENE_WORKLOADS.map((w) => w.toUpperCase()).join(', ')}, with fewer frames (warm-up + measured: ` +
+  `${perN(sizes, otherWarmup, mode.otherFrames)}; W6 ${perN(w6Sizes, otherWarmup, mode.otherFrames)}` +
+  `${otherWarmup !== mode.warmup ? '; the square scene ran first and warmed every engine up' : ''}); ` +
+  'there W2 takes W1\'s results for the engines whose W2 loop is their W1 loop.',
   'Engines run one after another in this process, each on a fresh copy of the seeded scene, with a full GC between engines.',
 ];
 const ratios = sceneRatioTables(results, scenes, (k) => `The ${k} scene: ${SCENE_KINDS[k].about}.`);
@@ -141,8 +144,8 @@ if (main.w1.length) {
   md.push('', '## W1: game loop (ms per frame)', '',
     'Each frame: clear/rebuild the index, insert every object, query with every object, exact strict ' +
     'AABB test on the candidates, count colliding pairs. ' +
-    `Warm-up ${warmups(sizes)} frames, then up to ${measured(sizes)} measured frames ` +
-    '(fewer when an engine uses up its time budget). Ratios: median / the named quadtree-wasm configuration\'s median at the same N (>1 = slower).',
+    `${framesText(sizes)} ` +
+    'Ratios: median / the named quadtree-wasm configuration\'s median at the same N (>1 = slower).',
     '', w1Table(main.w1));
 }
 if (main.w2.length) {
@@ -153,7 +156,7 @@ if (main.w2.length) {
     '`clear()` + `insert(all objects)` (rebuild). quadtree-wasm (10,4), quadtree-js (10,4), rbush and flatbush: their W1 loops ' +
     '(the per-object retrieve/search loop is their way to every pair). detect-collisions: one Box per object, ' +
     '`setPosition()` per frame, `checkAll()`. ' +
-    `Warm-up ${warmups(sizes)} frames, then up to ${measured(sizes)} measured frames. ` +
+    `${framesText(sizes)} ` +
     'Ratios: median / the named quadtree-wasm pairs() path\'s median at the same N, in this run (>1 = slower).',
     '', w2Table(main.w2),
     '', '### Against the targets', '',
@@ -171,7 +174,7 @@ if (main.w4.length) {
   md.push('', `## W4: ${Math.round(W4_MOVING * 100)} % of objects move per frame (ms per frame)`, '',
     `The W1 scene, but each frame moves only a fresh seeded ${Math.round(W4_MOVING * 100)} % of the objects (the rest stay put). ` +
     'quadtree-wasm `refresh()` + `pairs()` (objects inserted once) against `clear()` + `insert(all objects)` + `pairs()`, ' +
-    `for each tree. Warm-up ${warmups(sizes)} frames, then up to ${measured(sizes)} measured frames.`,
+    `for each tree. ${framesText(sizes)}`,
     '', w4Table(main.w4),
     '', '### Refresh against rebuild', '',
     'rebuild ÷ refresh: how many times cheaper the refresh path is (target ≥ 5× for the tuned trees; ≥ 4× for ' +
@@ -184,7 +187,7 @@ if (main.w5.length) {
     '`findObjects([], obj)` per object, the strict test on its candidates, each colliding pair counted once (W1\'s scene and frames). ' +
     `Then W4's scene (${Math.round(W4_MOVING * 100)} % of the objects move per frame): \`refresh()\` (objects inserted once) or ` +
     '`clear()` + `insert(all objects)`, then the same findObjects loop. ' +
-    `Warm-up ${warmups(sizes)} frames, then up to ${measured(sizes)} measured frames.`,
+    framesText(sizes),
     '', '### The tutorial loop', '', w5Table(main.w5, 'w5'),
     '', `### ${Math.round(W4_MOVING * 100)} % moving: refresh() or clear() + insert(), then the loop`, '', w5Table(main.w5, 'w5r'),
     '', '### Against the targets', '',
@@ -200,7 +203,7 @@ const w6Text = 'Each frame: `const tree = new Quadtree(bounds)` (the default con
   'engine\'s frames they cannot run (the frames run in one synchronous loop), so its native memory grows until then.';
 if (main.w6.length) {
   md.push('', '## W6: a tree per frame (ms per frame)', '', w6Text,
-    `Warm-up ${warmups(w6Sizes)} frames, then up to ${measured(w6Sizes)} measured frames (at N = ${w6Sizes.join('/')}). ` +
+    `${framesText(w6Sizes)} ` +
     'Ratios: median / the named quadtree-wasm engine\'s median at the same N (>1 = slower).', '', w6Table(main.w6));
 }
 const others = scenes.filter((k) => k !== MAIN_SCENE);
@@ -208,7 +211,7 @@ for (const kind of others) {
   const r = Object.fromEntries(['w1', 'w2', 'w4', 'w6'].map((w) => [w, of(results[w], kind)]));
   if (!r.w1.length && !r.w2.length && !r.w4.length && !r.w6.length) continue;
   md.push('', `## The ${kind} scene`, '', `${SCENE_KINDS[kind].about}. The square scene's W1, W2, W4 and W6 engines, ` +
-    `with up to ${measured(sizes, mode.otherFrames)} measured frames (W6: ${measured(w6Sizes, mode.otherFrames)}). ms per frame. ` +
+    `with fewer frames (see the top). ms per frame. ` +
     'W2 rows marked "W1\'s frames" are those engines\' W1 results (their W2 loop is their W1 loop).');
   if (r.w1.length) md.push('', `### W1 (${kind})`, '', w1Table(r.w1));
   if (r.w2.length) md.push('', `### W2 (${kind})`, '', w2Table(r.w2));
