@@ -64,6 +64,22 @@ LinearQuadtree* exactFor(Session& s) {
   const bool ok = s.tutorial ? ensure(*s.tutorial) : ensure(s.tree);
   return ok ? s.exactTree() : nullptr;
 }
+
+// Without room for an exact index, search() and collides() still answer, by testing every
+// object's rect (slower, as exact): a full heap leaves the tree usable. Stops at the first hit
+// when `out` is null; returns whether there was one.
+bool scanAll(Session& s, const Rect& q, std::vector<int32_t>* out) {
+  auto scan = [&](auto& t) {
+    const Rect* rects = t.rectTable();
+    for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id) {
+      if (!t.contains(id) || !overlaps(rects[id], q)) continue;
+      if (!out) return true;
+      out->push_back(id);
+    }
+    return out && !out->empty();
+  };
+  return s.tutorial ? scan(*s.tutorial) : scan(s.tree);
+}
 }  // namespace
 
 size_t bytesForSession(int32_t linearDepth, bool tutorial) {
@@ -354,14 +370,15 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   Session& s = at(h);
   s.results.clear();
   LinearQuadtree* t = exactFor(s);
-  if (!t || !roomForResults(s, t->idSpan())) return kNoMemory;
-  t->search(Rect{x, y, w, hgt}, s.results);
+  if (!roomForResults(s, t ? t->idSpan() : onTree(s, [](auto& tree) { return tree.idSpan(); }))) return kNoMemory;
+  if (t) t->search(Rect{x, y, w, hgt}, s.results);
+  else scanAll(s, Rect{x, y, w, hgt}, &s.results);
   return publish(s);
 }
 
 int32_t sessionCollides(Handle h, double x, double y, double w, double hgt) {
   LinearQuadtree* t = exactFor(at(h));
-  return t ? t->collides(Rect{x, y, w, hgt}) : kNoMemory;
+  return t ? t->collides(Rect{x, y, w, hgt}) : scanAll(at(h), Rect{x, y, w, hgt}, nullptr);
 }
 
 int32_t sessionPairs(Handle h) {

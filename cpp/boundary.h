@@ -157,6 +157,7 @@ int32_t sessionRefreshTutorial(Handle s, int32_t changed, int32_t dead);
 // Inserts or updates `count` objects: ids from scratchIds, rects from scratch. Returns how many
 // it placed, in order: fewer when the heap ran out.
 int32_t sessionSetRects(Handle s, int32_t count);
+// search and collides read the exact index; without room to make it, they test every object.
 int32_t sessionSearch(Handle s, double x, double y, double w, double h);
 int32_t sessionCollides(Handle s, double x, double y, double w, double h);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs

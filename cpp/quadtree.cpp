@@ -48,7 +48,7 @@ QT_COLD bool Quadtree::growLinks(size_t extra) {
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
   const size_t cap = nextCapacity(entryObject_.capacity(), entryObject_.size() + extra);
-  return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
+  return growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entrySplit_, cap) &&
          growTo(entryObject_, cap);
 }
@@ -130,7 +130,7 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
       links_[l].next = freeLink_;  // free it first so the first child reuses it
       freeLink_ = l;
       ++freeLinks_;
-      const unsigned mask = childMask(parent, entryRect_[entry]);
+      const unsigned mask = childMask(parent, splitRect(entryObject_[entry], entry));
       for (int q = 0; q < 4; ++q)
         if (mask & (1u << q)) appendToLeaf(first + q, entry);
       // Still in exactly one leaf only if it was and goes to one child.
@@ -142,21 +142,19 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
   return true;
 }
 
-int32_t Quadtree::allocEntry(int32_t object, const Rect& rect) {
+int32_t Quadtree::allocEntry(int32_t object) {
   int32_t e = freeEntry_;
   if (e >= 0) {
     freeEntry_ = entryNext_[e];
   } else {
     e = int32_t(entryObject_.size());
     entryObject_.push_back(0);
-    entryRect_.push_back({});
     entryNext_.push_back(-1);
     entryLeaf_.push_back(-1);
     entryHome_.push_back(0);
     entrySplit_.push_back(0);
   }
   entryObject_[e] = object;
-  entryRect_[e] = rect;
   entryNext_[e] = objEntries_[object];
   entryLeaf_[e] = -1;
   objEntries_[object] = e;
@@ -183,7 +181,12 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   if (objEntries_[object] < 0) ++objectCount_;
   changed();
   const Rect before = objRect_[object];
-  const int32_t entry = allocEntry(object, rect);
+  // While it is placed, splits re-place the new entry by `rect` and the object's other entries
+  // (inside update(): the old ones it is about to drop) by the rect they were placed for.
+  moving_ = object;
+  movingFrom_ = placedRect(object);
+  movingTo_ = rect;
+  const int32_t entry = movingEntry_ = allocEntry(object);
   entryHome_[entry] = node;
   objRect_[object] = rect;
   // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
@@ -212,10 +215,15 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
     if (splitOverflowing(pending_[i])) continue;
     // Out of room in a split: take the object out again (the splits done stay; any leaf still
     // over its limit splits when a later insert reaches it).
-    dropEntry(object, entry);
+    moving_ = -1;
+    dropEntry(object, entry, rect);
     objRect_[object] = before;
     return false;
   }
+  moving_ = -1;
+  // Its other entries were placed for another rect: from now on splits re-place them by this one.
+  for (int32_t e = entryNext_[entry]; e >= 0; e = entryNext_[e]) entryLeaf_[e] = kScattered;
+  if (size_t(object) < waitingAt_.size()) waitingAt_[object] = 0;  // placed for its latest rect
   return true;
 }
 
@@ -225,8 +233,8 @@ QT_COLD size_t Quadtree::countReached(int32_t node, const Rect& rect) {
   return reached;
 }
 
-QT_COLD void Quadtree::dropEntry(int32_t object, int32_t entry) {
-  unlinkEntry(entry);
+QT_COLD void Quadtree::dropEntry(int32_t object, int32_t entry, const Rect& placed) {
+  unlinkEntry(entry, placed);
   int32_t* at = &objEntries_[object];
   while (*at != entry) at = &entryNext_[*at];
   *at = entryNext_[entry];
@@ -256,11 +264,12 @@ bool Quadtree::unlinkFrom(int32_t leaf, int32_t entry) {
   return false;
 }
 
-void Quadtree::unlinkEntry(int32_t entry) {
+void Quadtree::unlinkEntry(int32_t entry, const Rect& placed) {
   const int32_t leaf = entryLeaf_[entry];
   if (leaf >= 0 && unlinkFrom(leaf, entry)) return;
-  // In several leaves: they are the ones its placement rect reaches from where it was inserted
-  // (its coordinates now do not matter).
+  // In several leaves: the ones its rect reaches from where it was inserted (its coordinates now
+  // do not matter), or any leaf below there if it is scattered.
+  const bool everywhere = leaf == kScattered;
   stack_.clear();
   stack_.push_back(entryHome_[entry]);
   while (!stack_.empty()) {
@@ -270,7 +279,7 @@ void Quadtree::unlinkEntry(int32_t entry) {
       unlinkFrom(n, entry);
       continue;
     }
-    const unsigned mask = childMask(rects_[n], entryRect_[entry]);
+    const unsigned mask = everywhere ? 15u : childMask(rects_[n], placed);
     for (int q = 0; q < 4; ++q)
       if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
   }
@@ -281,7 +290,7 @@ bool Quadtree::remove(int32_t object) {
   changed();
   for (int32_t e = objEntries_[object]; e >= 0;) {
     const int32_t next = entryNext_[e];
-    unlinkEntry(e);
+    unlinkEntry(e, placedRect(object));
     entryObject_[e] = -1;
     entryNext_[e] = freeEntry_;
     freeEntry_ = e;
@@ -301,10 +310,9 @@ bool Quadtree::strictlyInside(const Rect& r, const Rect& leaf) {
 
 // Above the entry's split node both rects must take the one path to it, which its reach bounds
 // tell without walking; below it, the same children at every node.
-bool Quadtree::sameLeaves(int32_t entry, const Rect& b) {
+bool Quadtree::sameLeaves(int32_t entry, const Rect& a, const Rect& b) {
   const int32_t split = entrySplit_[entry];
   if (!reach_[split].alone(b)) return false;
-  const Rect& a = entryRect_[entry];
   stack_.clear();
   stack_.push_back(split);
   while (!stack_.empty()) {
@@ -322,11 +330,12 @@ bool Quadtree::sameLeaves(int32_t entry, const Rect& b) {
 bool Quadtree::update(int32_t object, const Rect& rect) {
   if (contains(object)) {
     const int32_t e = objEntries_[object], leaf = entryLeaf_[e];
+    // Its leaves are those the rect it is placed for reaches.
+    const Rect placed = placedRect(object);
     // (One inserted through a subnode is re-inserted at the root: placed where queries look.)
-    if (entryNext_[e] < 0 && entryHome_[e] == root() && leaf != kLinksLost &&
-        ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(e, rect))) {
-      entryRect_[e] = rect;  // stays in its leaves: nothing to relink
-      objRect_[object] = rect;
+    if (entryNext_[e] < 0 && entryHome_[e] == root() && leaf != kScattered &&
+        ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(e, placed, rect))) {
+      objRect_[object] = rect;  // stays in its leaves: nothing to relink
       // No query of this tree reads rects (the exact ones are the session's index's), so what
       // they answer, and the caches of it, stand: the version stays.
       return false;
@@ -343,11 +352,11 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
       noMemory_ = true;
       return false;
     }
-    const int32_t placed = objEntries_[object];
-    entryNext_[placed] = old;  // chain the old ones behind it, then drop them
+    const int32_t entry = objEntries_[object];
+    entryNext_[entry] = old;  // chain the old ones behind it, then drop them
     for (int32_t e = old; e >= 0;) {
       const int32_t next = entryNext_[e];
-      dropEntry(object, e);
+      dropEntry(object, e, placed);
       e = next;
     }
     return true;
@@ -360,40 +369,47 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
 }
 
 bool Quadtree::moveLater(int32_t object, const Rect& rect) {
-  if (size_t(object) >= isWaiting_.size()) {
-    if (!growTo(isWaiting_, size_t(maxObject_) + 1)) return false;
-    isWaiting_.resize(size_t(maxObject_) + 1, 0);
+  if (size_t(object) >= waitingAt_.size()) {
+    if (!growTo(waitingAt_, size_t(maxObject_) + 1)) return false;
+    waitingAt_.resize(size_t(maxObject_) + 1, 0);
   }
-  if (!isWaiting_[object]) {
-    if (!growTo(waiting_, waiting_.size() + 1)) return false;
+  if (!waitingAt_[object]) {
+    if (!growTo(waiting_, waiting_.size() + 1) || !growTo(waitingFrom_, waiting_.size() + 1)) return false;
     if (waiting_.empty()) changed();
-    isWaiting_[object] = 1;
     waiting_.push_back(object);
+    waitingFrom_.push_back(objRect_[object]);
+    waitingAt_[object] = int32_t(waiting_.size());
   }
   objRect_[object] = rect;
   return true;
 }
 
 bool Quadtree::settle() {
-  for (size_t i = 0; i < waiting_.size(); ++i) {
-    const int32_t object = waiting_[i];
+  size_t done = 0;
+  bool room = true;
+  for (; done < waiting_.size(); ++done) {
+    const int32_t object = waiting_[done];
     if (contains(object)) {
-      update(object, Rect(objRect_[object]));
+      update(object, Rect(objRect_[object]));  // (reads where it waits from)
       if (noMemory_) {
-        waiting_.erase(waiting_.begin(), waiting_.begin() + std::ptrdiff_t(i));
-        return false;
+        room = false;
+        break;
       }
     }
-    isWaiting_[object] = 0;
+    waitingAt_[object] = 0;
   }
-  waiting_.clear();
-  return true;
+  // Out of room: the rest keep waiting, moved up front.
+  waiting_.erase(waiting_.begin(), waiting_.begin() + std::ptrdiff_t(done));
+  waitingFrom_.erase(waitingFrom_.begin(), waitingFrom_.begin() + std::ptrdiff_t(done));
+  for (size_t k = 0; k < waiting_.size(); ++k) waitingAt_[waiting_[k]] = int32_t(k + 1);
+  return room;
 }
 
 void Quadtree::clear() {
   changed();
-  for (int32_t object : waiting_) isWaiting_[object] = 0;
+  for (int32_t object : waiting_) waitingAt_[object] = 0;
   waiting_.clear();
+  waitingFrom_.clear();
   nodes_.resize(1);
   rects_.resize(1);
   reach_.resize(1);
@@ -404,7 +420,6 @@ void Quadtree::clear() {
   freeLink_ = -1;
   freeLinks_ = 0;
   entryObject_.clear();
-  entryRect_.clear();
   entryNext_.clear();
   entryLeaf_.clear();
   entryHome_.clear();
@@ -429,7 +444,7 @@ void Quadtree::freeSubtree(int32_t node) {
     } else if (nd.head >= 0) {
       // Their entries may live on in other leaves, or nowhere: removal must search for them, and
       // an update re-inserts them.
-      for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = kLinksLost;
+      for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = kScattered;
       links_[nd.tail].next = freeLink_;
       freeLink_ = nd.head;
       freeLinks_ += size_t(nd.count);

@@ -179,15 +179,28 @@ class Quadtree {
   bool splitOverflowing(int32_t leaf);  // false: out of memory, some leaves left unsplit
   int32_t allocChildren();  // a block of four leaves (room checked first)
   int32_t allocLink(int32_t entry);
-  int32_t allocEntry(int32_t object, const Rect& rect);
+  int32_t allocEntry(int32_t object);
   void appendToLeaf(int32_t leaf, int32_t entry);
   bool overflows(int32_t leaf) const;
   // Remove and update (quadtree.cpp).
-  void dropEntry(int32_t object, int32_t entry);  // unlinks and frees one entry of `object`
-  void unlinkEntry(int32_t entry);  // removes the entry's links from every leaf
+  // Unlinks (as unlinkEntry()) and frees one entry of `object`.
+  void dropEntry(int32_t object, int32_t entry, const Rect& placed);
+  // The rect a split re-places `entry` of `object` by: its placedRect(), but while place() puts a
+  // new entry of the object, that one's rect for it and the rect they were placed for for the
+  // others (and for the old ones update() is about to drop).
+  const Rect& splitRect(int32_t object, int32_t entry) const {
+    if (object != moving_) return placedRect(object);
+    return entry == movingEntry_ ? movingTo_ : movingFrom_;
+  }
+  int32_t moving_ = -1, movingEntry_ = -1;
+  Rect movingFrom_{0, 0, 0, 0}, movingTo_{0, 0, 0, 0};
+  // Removes the entry's links from every leaf: those `placed` reaches from its home, or every leaf
+  // below its home if it is scattered.
+  void unlinkEntry(int32_t entry, const Rect& placed);
   bool unlinkFrom(int32_t leaf, int32_t entry);
   void freeSubtree(int32_t node);  // returns descendants' blocks and every link below to the pools
-  bool sameLeaves(int32_t entry, const Rect& b);  // whether b reaches the entry's leaves
+  // Whether b reaches the leaves of the entry, which were placed for `a`.
+  bool sameLeaves(int32_t entry, const Rect& a, const Rect& b);
   static bool strictlyInside(const Rect& r, const Rect& leaf);
 
   // The node where `rect`'s descent from `node` stops reaching a single child (a leaf, or the
@@ -268,12 +281,16 @@ class Quadtree {
   std::vector<Link> links_;
   int32_t freeLink_ = -1;
   size_t freeLinks_ = 0;  // on that list
-  // Per entry: one insert of an object.
+  // Per entry: one insert of an object. No rect of its own: an entry's leaves are the ones its
+  // object's placedRect() reaches from its home (a split re-places an entry by that rect, as
+  // quadtree-js re-reads the object's fields), unless it is scattered.
   std::vector<int32_t> entryObject_;  // -1 when free
-  std::vector<Rect> entryRect_;       // where it was placed
   std::vector<int32_t> entryNext_;    // next entry of the same object, or in the free list
-  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, -1 (several), or kLinksLost
-  static constexpr int32_t kLinksLost = -2;  // some of its leaves were cleared by clearNode()
+  std::vector<int32_t> entryLeaf_;    // the single leaf holding it, -1 (several), or kScattered
+  // Its leaves are not those a rect reaches: some were cleared by clearNode(), or it was placed
+  // for a rect its object no longer has (the object was inserted again). Removal searches every
+  // leaf below its home for it.
+  static constexpr int32_t kScattered = -2;
   std::vector<int32_t> entryHome_;    // the node it was inserted at: its links are all below it
   // The deepest node its rect reached alone when placed (a leaf, or where it spread): while it
   // keeps its leaves, every rect that reaches them passes this node alone.
@@ -285,8 +302,19 @@ class Quadtree {
   int32_t maxObject_ = -1;
   int32_t objectCount_ = 0;
   std::vector<uint32_t> stamps_;  // the last query that saw it
-  std::vector<int32_t> waiting_;  // moveLater()'s objects, in order
-  std::vector<char> isWaiting_;   // per object; as long as the ids moveLater() was given
+  // moveLater()'s objects in order, each with the rect it is placed for (until settle() re-places
+  // it, splits re-place it by that rect too, as if it had not moved yet).
+  std::vector<int32_t> waiting_;
+  std::vector<Rect> waitingFrom_;
+  std::vector<int32_t> waitingAt_;  // per object: its index in waiting_ + 1, or 0; sized by moveLater()
+  const Rect* placedFor(int32_t object) const {  // a waiting object's rect before its move, or null
+    return size_t(object) < waitingAt_.size() && waitingAt_[object] ? &waitingFrom_[size_t(waitingAt_[object] - 1)] : nullptr;
+  }
+  // The rect an object's newest entry is placed for: its latest, unless it waits.
+  const Rect& placedRect(int32_t object) const {
+    const Rect* from = placedFor(object);
+    return from ? *from : objRect_[object];
+  }
   uint32_t query_ = 0;
 
   PackedLeaves packed_;  // what queries read, current while built at version()

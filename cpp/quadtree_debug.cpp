@@ -49,7 +49,7 @@ Stats Quadtree::stats() const {
 bool Quadtree::validate(std::string* why) const {
   if (nodes_.size() != rects_.size() || nodes_.size() != levels_.size() || nodes_.size() != reach_.size())
     return fail(why, "per-node arrays differ in length");
-  if (entryObject_.size() != entryRect_.size()) return fail(why, "per-entry arrays differ in length");
+
   std::vector<char> seenNode(nodes_.size(), 0), seenLink(links_.size(), 0);
   for (int32_t b : freeBlocks_) {
     if (b < 1 || b + 4 > int32_t(nodes_.size())) return fail(why, "free block ", b, " out of range");
@@ -65,7 +65,7 @@ bool Quadtree::validate(std::string* why) const {
     ++freeLinks;
   }
   if (freeLinks != freeLinks_) return fail(why, "free link count ", int32_t(freeLinks_), " but ", int32_t(freeLinks), " free links");
-  std::vector<int32_t> walk{0};
+  std::vector<int32_t> walk{0}, linksOf(entryObject_.size(), 0);
   while (!walk.empty()) {
     const int32_t n = walk.back();
     walk.pop_back();
@@ -92,6 +92,7 @@ bool Quadtree::validate(std::string* why) const {
       if (e < 0 || e >= int32_t(entryObject_.size())) return fail(why, "link ", l, " names no entry");
       if (entryObject_[e] < 0 || entryObject_[e] > maxObject_) return fail(why, "entry ", e, " has a bad object id");
       if (entryLeaf_[e] >= 0 && entryLeaf_[e] != n) return fail(why, "entry ", e, " names the wrong leaf");
+      ++linksOf[e];
       last = l;
       ++count;
     }
@@ -118,11 +119,32 @@ bool Quadtree::validate(std::string* why) const {
     for (int32_t e = objEntries_[o]; e >= 0; e = entryNext_[e]) {
       if (seenEntry[e] || entryObject_[e] != o) return fail(why, "object ", o, " entry chain broken at ", e);
       seenEntry[e] = 1;
+      if (entryLeaf_[e] == kScattered) continue;
+      if (e != objEntries_[o]) return fail(why, "entry ", e, " of object ", o, " is an older one but not scattered");
+      // Its leaves are exactly those its rect reaches from its home (removal walks them).
+      const Rect& r = placedRect(o);
+      {
+        int32_t reached = 0;
+        walk.assign(1, entryHome_[e]);
+        while (!walk.empty()) {
+          const int32_t n = walk.back();
+          walk.pop_back();
+          if (nodes_[n].children >= 0) {
+            const unsigned mask = childMask(rects_[n], r);
+            for (int q = 0; q < 4; ++q)
+              if (mask & (1u << q)) walk.push_back(nodes_[n].children + q);
+            continue;
+          }
+          ++reached;
+          bool in = false;
+          for (int32_t l = nodes_[n].head; l >= 0 && !in; l = links_[l].next) in = links_[l].entry == e;
+          if (!in) return fail(why, "entry ", e, " is missing from leaf ", n, " which its rect reaches");
+        }
+        if (reached != linksOf[e]) return fail(why, "entry ", e, " is in leaves its rect does not reach");
+      }
       // update() trusts this for a root entry that kept its leaves (NaN edges reach every leaf).
-      const Rect& r = entryRect_[e];
       const int32_t split = entrySplit_[e];
-      if (entryHome_[e] != root() || entryLeaf_[e] == kLinksLost || !std::isfinite(r.x + r.w + r.y + r.h))
-        continue;
+      if (entryHome_[e] != root() || !std::isfinite(r.x + r.w + r.y + r.h)) continue;
       if (split < 0 || split >= int32_t(nodes_.size())) return fail(why, "entry ", e, " split node out of range");
       if (!reach_[split].alone(r)) return fail(why, "entry ", e, " does not reach its split node ", split, " alone");
     }

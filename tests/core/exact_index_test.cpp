@@ -14,6 +14,7 @@
 
 #include "boundary.h"
 #include "exact_index.h"
+#include "memory_guard.h"
 #include "quadtree.h"
 
 namespace {
@@ -208,6 +209,26 @@ TEST(ExactIndexSession, IsMadeOnlyWhenAnExactQueryNeedsItAndRemadeWhenObjectsOut
   for (int32_t id = 60; id < 600; ++id) d.insert(id, {double(id), 700, 0.5, 0.5});
   EXPECT_EQ(d.pairs(), d.brutePairs());
   EXPECT_NE(d.s.exact.generation(), made);  // ten times as many: made anew
+  EXPECT_EQ(qt::sessionValidate(d.h), 1);
+}
+
+TEST(ExactIndexSession, WithoutRoomForTheIndexSearchAndCollidesTestEveryObject) {
+  Driven d(qt::sessionCreate(0, 0, 1000, 1000, 10, 4, 0));
+  std::mt19937 rng(5);
+  for (int32_t id = 0; id < 300; ++id)
+    d.insert(id, {double(rng() % 950), double(rng() % 950), double(rng() % 40), double(rng() % 40)});
+  qt::sessionRetrieve(d.h, 0, 0, 0, 1000, 1000, true);  // results has room for every id
+  qt::setHeapBudgetForTests(0);
+  for (int k = 0; k < 20; ++k) {
+    const Rect q{double(rng() % 900), double(rng() % 900), double(rng() % 100), double(rng() % 100)};
+    const auto want = d.bruteSearch(q);
+    EXPECT_EQ(d.search(q), want);
+    EXPECT_EQ(qt::sessionCollides(d.h, q.x, q.y, q.w, q.h), want.empty() ? 0 : 1);
+  }
+  EXPECT_EQ(d.s.exact.tree(), nullptr);
+  EXPECT_EQ(qt::sessionPairs(d.h), qt::kNoMemory);  // pairs need the index
+  qt::setHeapBudgetForTests(SIZE_MAX);
+  EXPECT_EQ(d.pairs(), d.brutePairs());
   EXPECT_EQ(qt::sessionValidate(d.h), 1);
 }
 

@@ -318,7 +318,10 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       const Rect q = makeRect(in, bounds, false);
       const bool dedup = in.ConsumeBool();
       TRACE("%d: retrieve(node %d, %s, dedup %d)\n", g_op, node, rectText(q).c_str(), dedup);
-      t.retrieve(node, q, dedup, out);
+      if (!t.retrieve(node, q, dedup, out)) {  // no room for the answer (under a heap budget)
+        CHECK(out.empty(), "retrieve() without room appended ids");
+        break;
+      }
       checkLive(m, out, "retrieve");
       const std::set<int32_t> got = asSet(out);
       if (node == t.root()) {
