@@ -9,12 +9,14 @@ import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } fro
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
 /**
- * Links a tree object to its session and node, out of the fields games enumerate or print.
+ * Links a tree object to its session and node, out of the fields games enumerate or print. A
+ * root's node, 0, comes from the prototype (installShared): one property less to define on every
+ * new tree.
  * @param {any} tree @param {Session} s @param {number} node
  */
 export function hide(tree, s, node) {
   Object.defineProperty(tree, '_s', { value: s });
-  Object.defineProperty(tree, '_n', { value: node });
+  if (node !== 0) Object.defineProperty(tree, '_n', { value: node });
 }
 
 /**
