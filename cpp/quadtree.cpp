@@ -12,11 +12,10 @@ namespace qt {
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
-  // Small first arrays, so the sized-by invariants hold from the start (a session checks for
-  // room before it constructs a tree).
+  // The root's arrays, so the sized-by invariants hold from the start (a session checks for room
+  // before it constructs a tree). Links, entries and objects get theirs with the first insert: a
+  // tree that is made and dropped allocates little.
   roomForNodes(1);
-  roomForLinks(16);
-  roomForEntries(16);
   nodes_.push_back({-1, -1, -1, 0});
   rects_.push_back(bounds);
   reach_.push_back({-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL});
@@ -41,20 +40,23 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
          growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
+// Links, entries and objects start at 16 each, so a small tree grows them once.
+constexpr size_t kFirstCapacity = 16;
+
 QT_COLD bool Quadtree::growLinks(size_t extra) {
-  const size_t cap = std::max(links_.size() + extra - freeLinks_, 2 * links_.capacity());
+  const size_t cap = std::max({links_.size() + extra - freeLinks_, 2 * links_.capacity(), kFirstCapacity});
   return packed_.growLinks(cap) && growTo(leafObjects_, cap) && growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
-  const size_t cap = std::max(entryObject_.size() + extra, 2 * entryObject_.capacity());
+  const size_t cap = std::max({entryObject_.size() + extra, 2 * entryObject_.capacity(), kFirstCapacity});
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entrySplit_, cap) && packed_.growEntries(cap) &&
          growTo(entryObject_, cap);
 }
 
 QT_COLD bool Quadtree::growObjects(int32_t object) {
-  const size_t cap = std::max(size_t(object) + 1, 2 * objEntries_.capacity());
+  const size_t cap = std::max({size_t(object) + 1, 2 * objEntries_.capacity(), kFirstCapacity});
   return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
 }
 
