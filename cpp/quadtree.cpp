@@ -29,10 +29,21 @@ bool Quadtree::isNode(int32_t node) const {
   return true;
 }
 
+namespace {
+// How far a group of arrays grows. A tree made every frame pays for each round of growth (every
+// array of the group is allocated anew and copied), so small trees grow in few, large steps: the
+// nodes hold the root alone, then full trees two, three and four levels deep (21, 85, 341), links,
+// entries and objects go 16, 64, 256; then each doubles.
+size_t nodesGrown(size_t needed, size_t cap) {
+  return std::max(needed, cap == 0 ? 1 : cap < 21 ? 21 : cap < 341 ? 4 * cap + 1 : 2 * cap);
+}
+size_t grown(size_t needed, size_t cap) { return std::max({needed, cap < 256 ? 4 * cap : 2 * cap, size_t(16)}); }
+}  // namespace
+
 // Grows the arrays sized by a primary array first and the primary last, so that a failure half
 // way leaves the primary's capacity (what later calls check) within every other's.
 QT_COLD bool Quadtree::growNodes(size_t extra) {
-  const size_t cap = std::max(nodes_.size() + extra, 2 * nodes_.capacity());
+  const size_t cap = nodesGrown(nodes_.size() + extra, nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node.
   return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
@@ -40,23 +51,20 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
          growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
-// Links, entries and objects start at 16 each, so a small tree grows them once.
-constexpr size_t kFirstCapacity = 16;
-
 QT_COLD bool Quadtree::growLinks(size_t extra) {
-  const size_t cap = std::max({links_.size() + extra - freeLinks_, 2 * links_.capacity(), kFirstCapacity});
+  const size_t cap = grown(links_.size() + extra - freeLinks_, links_.capacity());
   return packed_.growLinks(cap) && growTo(leafObjects_, cap) && growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
-  const size_t cap = std::max({entryObject_.size() + extra, 2 * entryObject_.capacity(), kFirstCapacity});
+  const size_t cap = grown(entryObject_.size() + extra, entryObject_.capacity());
   return growTo(entryRect_, cap) && growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entrySplit_, cap) && packed_.growEntries(cap) &&
          growTo(entryObject_, cap);
 }
 
 QT_COLD bool Quadtree::growObjects(int32_t object) {
-  const size_t cap = std::max({size_t(object) + 1, 2 * objEntries_.capacity(), kFirstCapacity});
+  const size_t cap = grown(size_t(object) + 1, objEntries_.capacity());
   return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
 }
 
