@@ -4,7 +4,6 @@
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/heap.h>
-#include <unistd.h>
 #endif
 
 namespace qt {
@@ -25,7 +24,7 @@ bool heapHasRoom(size_t bytes) {
   // Memory that is already there above the heap's top (sbrk): a malloc that finds no free block
   // takes the block from there (emmalloc claims the size and three region headers), so it cannot
   // fail. The usual case once memory has grown, and it costs no allocation.
-  const size_t top = reinterpret_cast<size_t>(sbrk(0)), size = emscripten_get_heap_size();
+  const size_t top = *emscripten_get_sbrk_ptr(), size = size_t(__builtin_wasm_memory_size(0)) << 16;
   if (size >= top + 256 && bytes <= size - top - 256) return true;
   // Otherwise with memory growth, emmalloc returns null instead of aborting when memory cannot
   // grow (the link sets ABORTING_MALLOC=0 to be sure). Headers and alignment: a little extra.
