@@ -70,8 +70,9 @@
   X(nodeLevel)
 
 #define QT_REPLY_INTS(X)                                                                \
-  X(stageRects)     /* address of the staging rects (x, y, width, height per insert) */ \
-  X(stageIds)       /* address of the staged ids */                                     \
+  X(stageRects)     /* address of the module's one staging buffer, shared by every */  \
+                    /* session: rects (x, y, width, height per insert) */              \
+  X(stageIds)       /* and its ids */                                                   \
   X(version)        /* address of the tree's version (version.h): caches compare it */  \
   X(results)        /* address of the ids the last query returned */                    \
   X(resultCount)    /* how many */                                                      \

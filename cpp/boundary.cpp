@@ -6,6 +6,8 @@
 
 namespace qt {
 
+StageBuffer stageBuffer;
+
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
@@ -119,13 +121,14 @@ Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 int32_t sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
   if (!settled(s)) return 0;
+  const int32_t* ids = stageBuffer.ids;
   for (int32_t i = 0; i < count; ++i) {
-    const double* r = s.stageRects + 4 * i;
-    if (s.linear) s.linear->insert(s.stageIds[i], {r[0], r[1], r[2], r[3]});
-    else if (s.tutorial) s.tutorial->insert(s.tutorial->root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
-    else s.tree.insert(s.tree.root(), s.stageIds[i], {r[0], r[1], r[2], r[3]});
+    const double* r = stageBuffer.rects + 4 * i;
+    if (s.linear) s.linear->insert(ids[i], {r[0], r[1], r[2], r[3]});
+    else if (s.tutorial) s.tutorial->insert(s.tutorial->root(), ids[i], {r[0], r[1], r[2], r[3]});
+    else s.tree.insert(s.tree.root(), ids[i], {r[0], r[1], r[2], r[3]});
     if (outOfMemory(s)) return i;
-    s.changed(s.stageIds[i]);
+    s.changed(ids[i]);
   }
   return count;
 }

@@ -23,12 +23,21 @@ namespace qt {
 // (WebAssembly memory cannot grow any further): it changed nothing, the tree is intact and every
 // call that needs no new memory (queries, remove, clear) still works. See memory_guard.h.
 
+// The module's one staging buffer, shared by every session: the facade writes one tree's inserts
+// here and applies them (sessionFlush) before another tree stages any, so a tree carries no buffer
+// of its own. Its address is in every session's Reply (stageRects, stageIds).
+struct StageBuffer {
+  double rects[kStageCapacity * 4];  // x, y, width, height per staged insert
+  int32_t ids[kStageCapacity];
+};
+extern StageBuffer stageBuffer;
+
 struct Session {
   // The tree is built in place: moving one would cost a move of each of its arrays (and code).
   Session(Rect bounds, double maxObjects, double maxLevels, double level)
       : tree(bounds, maxObjects, maxLevels, level) {
-    reply.stageRects = int32_t(reinterpret_cast<uintptr_t>(stageRects));
-    reply.stageIds = int32_t(reinterpret_cast<uintptr_t>(stageIds));
+    reply.stageRects = int32_t(reinterpret_cast<uintptr_t>(stageBuffer.rects));
+    reply.stageIds = int32_t(reinterpret_cast<uintptr_t>(stageBuffer.ids));
   }
   Quadtree tree;
   // Set for a LinearQuadtree: then `tree` stays empty and the calls shared by both kinds go here.
@@ -39,8 +48,6 @@ struct Session {
   // LinearQuadtree is its own.
   ExactIndex exact;
   std::vector<int32_t> results;         // ids of the last query
-  double stageRects[kStageCapacity * 4];  // x, y, width, height per staged insert
-  int32_t stageIds[kStageCapacity];
   Reply reply;  // what the last call handed back besides its return value (abi.h)
   std::vector<double> scratch;  // rects the facade hands over in bulk (refresh, typed arrays)
   std::vector<int32_t> scratchIds;
@@ -101,8 +108,8 @@ Handle sessionCreateTutorial(double x, double y, double w, double h, double maxO
 void sessionDestroy(Handle s);
 Handle sessionReply(Handle s);  // the session's Reply, whose address never changes
 
-// Inserts the first `count` staged entries at the root, in order; returns how many it inserted,
-// fewer when the heap ran out (the rest are not in the tree).
+// Inserts the first `count` entries of the staging buffer at the root, in order; returns how many
+// it inserted, fewer when the heap ran out (the rest are not in the tree).
 int32_t sessionFlush(Handle s, int32_t count);
 int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
 int32_t sessionContains(Handle s, int32_t id);  // 1 or 0, as every yes/no call

@@ -11,9 +11,10 @@
 
 namespace qt {
 
-// Whether `bytes` can be allocated now. In the wasm build: one malloc of that size, freed at
-// once (the block stays free in the heap, so the allocation that follows reuses it). Natively,
-// where memory does not run out this way, a budget that tests set.
+// Whether `bytes` can be allocated now. In the wasm build: yes when the memory above the heap's
+// top holds them (no call needed), else one malloc of that size, freed at once (the block stays
+// free in the heap, so the allocation that follows reuses it). Natively, where memory does not
+// run out this way, a budget that tests set.
 bool heapHasRoom(size_t bytes);
 
 // Tests only: let allocations through heapHasRoom() use at most `bytes` more (SIZE_MAX: no limit).

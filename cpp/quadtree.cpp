@@ -12,11 +12,10 @@ namespace qt {
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
-  // Small first arrays, so the sized-by invariants hold from the start (a session checks for
-  // room before it constructs a tree).
+  // The root's arrays, so the sized-by invariants hold from the start (a session checks for room
+  // before it constructs a tree). Links, entries and objects get theirs with the first insert: a
+  // tree that is made and dropped allocates little.
   roomForNodes(1);
-  roomForLinks(16);
-  roomForEntries(16);
   nodes_.push_back({-1, -1, -1, 0});
   rects_.push_back(bounds);
   reach_.push_back({-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL});
@@ -30,10 +29,24 @@ bool Quadtree::isNode(int32_t node) const {
   return true;
 }
 
+namespace {
+// How far a group of arrays grows. A tree made every frame pays for each round of growth (every
+// array of the group is allocated anew and copied), so small trees grow in few, large steps: the
+// nodes hold the root alone, then full trees two, three and four levels deep (21, 85, 341), links,
+// entries and objects go 16, 64, 256; then each grows as every array does (nextCapacity: by half,
+// so that a large tree holds little unused room).
+size_t nodesGrown(size_t needed, size_t cap) {
+  return cap >= 341 ? nextCapacity(cap, needed) : std::max(needed, cap == 0 ? 1 : cap < 21 ? 21 : 4 * cap + 1);
+}
+size_t grown(size_t needed, size_t cap) {
+  return cap >= 256 ? nextCapacity(cap, needed) : std::max({needed, 4 * cap, size_t(16)});
+}
+}  // namespace
+
 // Grows the arrays sized by a primary array first and the primary last, so that a failure half
 // way leaves the primary's capacity (what later calls check) within every other's.
 QT_COLD bool Quadtree::growNodes(size_t extra) {
-  const size_t cap = nextCapacity(nodes_.capacity(), nodes_.size() + extra);
+  const size_t cap = nodesGrown(nodes_.size() + extra, nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node.
   return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
@@ -42,19 +55,19 @@ QT_COLD bool Quadtree::growNodes(size_t extra) {
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
-  const size_t cap = nextCapacity(links_.capacity(), links_.size() + extra - freeLinks_);
+  const size_t cap = grown(links_.size() + extra - freeLinks_, links_.capacity());
   return packed_.growLinks(cap) && growTo(links_, cap);
 }
 
 QT_COLD bool Quadtree::growEntries(size_t extra) {
-  const size_t cap = nextCapacity(entryObject_.capacity(), entryObject_.size() + extra);
+  const size_t cap = grown(entryObject_.size() + extra, entryObject_.capacity());
   return growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entrySplit_, cap) &&
          growTo(entryObject_, cap);
 }
 
 QT_COLD bool Quadtree::growObjects(int32_t object) {
-  const size_t cap = nextCapacity(objEntries_.capacity(), size_t(object) + 1);
+  const size_t cap = grown(size_t(object) + 1, objEntries_.capacity());
   return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
 }
 

@@ -2,19 +2,21 @@
 import { F64, NO_MEMORY } from './abi.js';
 import { loaded, native, f64, views } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage } from './session.js';
+import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage, unstage } from './session.js';
 import { installShared } from './shared.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
 /**
- * Links a tree object to its session and node, out of the fields games enumerate or print.
+ * Links a tree object to its session and node, out of the fields games enumerate or print. A
+ * root's node, 0, comes from the prototype (installShared): one property less to define on every
+ * new tree.
  * @param {any} tree @param {Session} s @param {number} node
  */
 export function hide(tree, s, node) {
   Object.defineProperty(tree, '_s', { value: s });
-  Object.defineProperty(tree, '_n', { value: node });
+  if (node !== 0) Object.defineProperty(tree, '_n', { value: node });
 }
 
 /**
@@ -216,7 +218,7 @@ proto.clear = function () {
   const s = live(this, 'clear');
   if (this._n === 0) {
     native.clear(s.handle);
-    s.staged = 0;
+    unstage(s);
     s.registry.cleared();
     s.views.length = 1;
     return;

@@ -12,6 +12,11 @@ export const OBJECTS = 1;
 /** The tree holds numeric ids given with setRects. */
 export const IDS = 2;
 
+// Typed arrays of up to 64 bytes live on V8's heap; larger ones get a separate backing store,
+// which costs about ten times as much to make and to collect: so a tree's tables start at this,
+// and a tree made for one frame pays little for them.
+const FIRST = 16;
+
 export class Registry {
   constructor() {
     /** id -> object (or the id itself, for setRects) @type {any[]} */
@@ -19,10 +24,10 @@ export class Registry {
     /** object -> id @type {Map<any, number>} */
     this.idOf = new Map();
     /** id -> frame of its last insert */
-    this.inserted = new Int32Array(64);
+    this.inserted = new Int32Array(FIRST);
     this.frame = 1;
     /** position in the frame -> the id inserted there */
-    this.order = new Int32Array(64);
+    this.order = new Int32Array(FIRST);
     this.staging = 0; // position of the next insert since the last clear
     this.count = 0; // distinct objects in the tree
     this.known = 0; // objects in the table (in the tree, or kept from the frame before)

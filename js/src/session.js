@@ -7,6 +7,15 @@ import { native, f64, i32, views } from './native.js';
 import { Registry } from './registry.js';
 import { noMemory } from './validate.js';
 
+// The module's one staging buffer (abi.h's StageBuffer: every tree stages its inserts there), as
+// f64 and i32 indexes, read from the first session's Reply; and the session whose inserts it holds
+// now (its `staged` count; null when none). Before another tree stages, they are applied to their
+// tree. Only a session with inserts staged is held here: a tree dropped then is applied and let go
+// when the next tree stages.
+let stageRects = 0, stageIds = 0;
+/** @type {Session | null} */
+let stager = null;
+
 // Frees the native tree of a tree the program dropped without dispose().
 const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
@@ -28,10 +37,15 @@ export class Session {
     views(); // creating the tree may have grown memory
     this.r64 = reply >> 3; // the Reply, as f64 and i32 indexes
     this.r32 = reply >> 2;
-    this.rects = i32[this.r32 + I32.stageRects] >> 3; // f64 index of the staging rects
-    this.ids = i32[this.r32 + I32.stageIds] >> 2; // i32 index of the staged ids
+    if (stageIds === 0) {
+      stageRects = i32[this.r32 + I32.stageRects] >> 3;
+      stageIds = i32[this.r32 + I32.stageIds] >> 2;
+    }
     this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
-    this.staged = 0;
+    this.staged = 0; // inserts of this tree in the staging buffer (only the stager has any)
+    /** Objects whose inserts did not fit when another tree's staging applied them: the error
+     * this tree's next call that applies inserts throws. @type {any[] | null} */
+    this.lost = null;
     this.registry = new Registry();
     /** node index -> its Quadtree view (root at 0) @type {any[]} */
     this.views = [];
@@ -61,6 +75,7 @@ export class Session {
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
+    unstage(this);
     if (finalizer) finalizer.unregister(this);
     native.destroy(this.handle);
     this.registry = /** @type {any} */ (null);
@@ -107,26 +122,67 @@ export function flush(s, pending) {
   if (s.staged > 0) {
     const n = s.staged;
     s.staged = 0;
+    stager = null;
     const done = native.flush(s.handle, n);
-    if (done < n) unstored(s, done, n, pending);
+    if (done < n) throw notStored(s, unstored(s, done, n), pending);
+  } else if (s.lost !== null) {
+    const lost = s.lost;
+    s.lost = null;
+    throw notStored(s, lost, pending);
   }
 }
 
 /**
- * The staged inserts from `from` on did not fit: they are not in the tree; say which they were.
- * @param {Session} s @param {number} from @param {number} n @param {any} pending
+ * Forgets what `s` has staged (clear(), dispose()), and an error its next call would throw.
+ * @param {Session} s
  */
-function unstored(s, from, n, pending) {
+export function unstage(s) {
+  s.staged = 0;
+  s.lost = null;
+  if (stager === s) stager = null;
+}
+
+/**
+ * Makes `s` the stager: the inserts another tree staged are applied to it first. If some of them
+ * did not fit, that tree's next call says so (the caller here is another tree).
+ * @param {Session} s @param {any} pending the object `s` is about to stage
+ */
+function takeStage(s, pending) {
+  if (s.lost !== null) flush(s, pending); // throws what did not fit before
+  const other = stager;
+  if (other !== null && other.staged > 0) {
+    const n = other.staged;
+    other.staged = 0;
+    const done = native.flush(other.handle, n);
+    if (done < n) other.lost = unstored(other, done, n);
+  }
+  stager = s;
+}
+
+/**
+ * The staged inserts from `from` on did not fit: they are not in the tree. Returns which objects
+ * they were (read from the staging buffer, which still holds them).
+ * @param {Session} s @param {number} from @param {number} n
+ */
+function unstored(s, from, n) {
   views();
   const lost = [], reg = s.registry;
   // All named before any is forgotten: an object staged twice is then named both times.
-  for (let k = from; k < n; k++) lost.push(reg.objects[i32[s.ids + k]]);
-  for (let k = from; k < n; k++) dropIfAbsent(s, i32[s.ids + k]);
+  for (let k = from; k < n; k++) lost.push(reg.objects[i32[stageIds + k]]);
+  for (let k = from; k < n; k++) dropIfAbsent(s, i32[stageIds + k]);
+  return lost;
+}
+
+/**
+ * The error for inserts that did not fit: `lost`, then `pending` (never staged).
+ * @param {Session} s @param {any[]} lost @param {any} pending
+ */
+function notStored(s, lost, pending) {
   if (pending !== undefined) lost.push(pending);
   const e = noMemory(s.where, 'the last ' + lost.length + ' objects given to insert() were not stored ' +
     '(error.notInserted lists them); everything inserted before them is in the tree');
   e.notInserted = lost;
-  throw e;
+  return e;
 }
 
 /**
@@ -145,10 +201,11 @@ export function dropIfAbsent(s, id) {
  */
 export function stage(s, obj, r) {
   if (s.staged === STAGE_CAPACITY) flush(s, obj);
+  if (stager !== s) takeStage(s, obj);
   views();
-  const k = s.staged++, at = s.rects + 4 * k;
+  const k = s.staged++, at = stageRects + 4 * k;
   f64[at] = r[0]; f64[at + 1] = r[1]; f64[at + 2] = r[2]; f64[at + 3] = r[3];
-  i32[s.ids + k] = s.registry.next(obj);
+  i32[stageIds + k] = s.registry.next(obj);
 }
 
 /**

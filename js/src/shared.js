@@ -46,6 +46,9 @@ export function sendChanged(s, extra) {
 
 /** @param {any} proto a tree class's prototype */
 export function installShared(proto) {
+  // A tree's node: 0 for a tree, its own for a subnode view (quadtree.js hide()).
+  Object.defineProperty(proto, '_n', { value: 0 });
+
   /** Removes an object (or a numeric id), wherever its coordinates are now. True if it was there. */
   proto.remove = function (/** @type {any} */ item) {
     const s = live(this, 'remove');

@@ -122,6 +122,48 @@ describe('when WebAssembly memory cannot grow', () => {
     ids.dispose();
   });
 
+  // The staging buffer is the module's: when tree b stages, tree a's staged inserts are applied
+  // first. If some of them do not fit, b's insert goes on, and a's next call throws a's error.
+  it.each([
+    ['search', (a) => a.search(EVERYWHERE), false],
+    ['insert', (a, pending) => a.insert(pending), true],
+  ])('inserts applied for another tree that do not fit are named by their own tree\'s next call (%s)', (method, call, named) => {
+    const a = new Quadtree(WORLD, 1, 8), b = new Quadtree(WORLD, 10, 6), filler = new Quadtree(WORLD, 10, 6);
+    fill(filler, scene(4)); // the memory is full
+    const next = scene(5);
+    const batch = Array.from({ length: 1000 }, () => {
+      const o = next(); // large rects in a deep tree: many leaves each
+      o.width *= 15;
+      o.height *= 15;
+      return o;
+    });
+    a.insert(batch); // staged: nothing native yet
+    const first = { x: 5, y: 5, width: 3, height: 3 };
+    b.insert(first); // applies a's inserts first: some do not fit, and that is not b's error
+    filler.dispose(); // room again
+    expect(b.search(EVERYWHERE)).toEqual([first]);
+    const pending = { x: 1, y: 1, width: 1, height: 1 };
+    let error;
+    try {
+      call(a, pending);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error.message).toMatch(new RegExp(`^Quadtree\\.${method}: `));
+    expect(error.message).toMatch(OUT_OF_MEMORY);
+    const lost = named ? error.notInserted.slice(0, -1) : error.notInserted;
+    if (named) expect(error.notInserted[error.notInserted.length - 1]).toBe(pending);
+    expect(lost.length).toBeGreaterThan(0);
+    expect(lost.length).toBeLessThan(batch.length);
+    expect(lost).toEqual(batch.slice(batch.length - lost.length)); // the tail of a's batch, in order
+    const stored = batch.slice(0, batch.length - lost.length);
+    expectIntact(a, stored); // once thrown, the error is gone: a works on
+    expect(b.search(EVERYWHERE)).toEqual([first]);
+    a.dispose();
+    b.dispose();
+  });
+
   it('a tree too big for the memory left is refused at construction', () => {
     expect(() => new LinearQuadtree(WORLD, { depth: 12 })).toThrow(/^LinearQuadtree constructor: out of memory/);
     const small = new Quadtree(WORLD);

@@ -19,17 +19,16 @@ namespace {
 using namespace qt;
 using Ids = std::vector<int32_t>;
 
-// A session and typed views of its buffers, destroyed at the end of the test.
+// A session and typed views of its buffers (the staging buffer is the module's, shared by every
+// session), destroyed at the end of the test.
 struct Native {
   Handle h;
-  double* stageRects;
-  int32_t* stageIds;
+  double* stageRects = stageBuffer.rects;
+  int32_t* stageIds = stageBuffer.ids;
   const Reply& reply;
 
   Native(double x, double y, double w, double hgt, double maxObjects, double maxLevels, double level)
       : h(sessionCreate(x, y, w, hgt, maxObjects, maxLevels, level)),
-        stageRects(reinterpret_cast<Session*>(h)->stageRects),
-        stageIds(reinterpret_cast<Session*>(h)->stageIds),
         reply(*reinterpret_cast<const Reply*>(sessionReply(h))) {}
   ~Native() { sessionDestroy(h); }
   Native(const Native&) = delete;
@@ -104,8 +103,32 @@ TEST(Session, BufferAddressesStayTheSameForTheSessionsLifetime) {
   for (int i = 0; i < 500; ++i) s.stage(i, i, {i * 0.1, i * 0.1, 0.05, 0.05});
   sessionFlush(s.h, 500);  // grows the tree's arrays, not the session's buffers
   EXPECT_EQ(reinterpret_cast<const Reply*>(sessionReply(s.h)), &s.reply);
-  EXPECT_EQ(uint32_t(s.reply.stageRects), uint32_t(reinterpret_cast<uintptr_t>(s.stageRects)));
-  EXPECT_EQ(uint32_t(s.reply.stageIds), uint32_t(reinterpret_cast<uintptr_t>(s.stageIds)));
+  EXPECT_EQ(uint32_t(s.reply.stageRects), uint32_t(reinterpret_cast<uintptr_t>(stageBuffer.rects)));
+  EXPECT_EQ(uint32_t(s.reply.stageIds), uint32_t(reinterpret_cast<uintptr_t>(stageBuffer.ids)));
+}
+
+// One staging buffer for the module: every session's Reply names it, and a session is no bigger
+// than its tree and a few vectors (it used to carry a 36 KB buffer of its own).
+TEST(Session, EverySessionSharesTheModulesStagingBuffer) {
+  Native a(0, 0, 64, 64, 1, 8, 0), b(0, 0, 32, 32, 4, 4, 0);
+  const Handle tutorial = sessionCreateTutorial(0, 0, 64, 64, 10, 5, 0);
+  const Handle linear = sessionCreateLinear(0, 0, 64, 64, 3);
+  for (const Handle h : {a.h, b.h, tutorial, linear}) {
+    const Reply& r = *reinterpret_cast<const Reply*>(sessionReply(h));
+    EXPECT_EQ(uint32_t(r.stageRects), uint32_t(reinterpret_cast<uintptr_t>(stageBuffer.rects)));
+    EXPECT_EQ(uint32_t(r.stageIds), uint32_t(reinterpret_cast<uintptr_t>(stageBuffer.ids)));
+  }
+  EXPECT_LT(sizeof(Session), size_t(kStageCapacity) * 4 * sizeof(double) / 8);
+  // What one session staged goes into that session's tree alone, then the buffer is the other's.
+  a.stage(0, 7, {1, 1, 2, 2});
+  a.stage(1, 8, {40, 40, 2, 2});
+  EXPECT_EQ(sessionFlush(a.h, 2), 2);
+  b.stage(0, 9, {3, 3, 2, 2});
+  EXPECT_EQ(sessionFlush(b.h, 1), 1);
+  EXPECT_EQ(a.retrieve({0, 0, 64, 64}), (Ids{7, 8}));
+  EXPECT_EQ(b.retrieve({0, 0, 32, 32}), (Ids{9}));
+  sessionDestroy(tutorial);
+  sessionDestroy(linear);
 }
 
 TEST(Session, StageCapacityIs1024AndAFullStageFlushesInOneCall) {
@@ -254,10 +277,10 @@ TEST(Session, ClearAndClearNodeEmptyTheTree) {
 
 TEST(Session, SessionsAreIndependent) {
   Native a(0, 0, 64, 64, 1, 4, 0), b(0, 0, 64, 64, 1, 4, 0);
-  a.stage(0, 1, {1, 1, 1, 1});
-  b.stage(0, 2, {1, 1, 1, 1});
+  a.stage(0, 1, {1, 1, 1, 1});  // (one staging buffer: a's inserts are applied before b stages)
   sessionFlush(a.h, 1);
   EXPECT_EQ(b.stats().entries, 0);
+  b.stage(0, 2, {1, 1, 1, 1});
   sessionFlush(b.h, 1);
   EXPECT_EQ(a.retrieve({0, 0, 64, 64}), (Ids{1}));
   EXPECT_EQ(b.retrieve({0, 0, 64, 64}), (Ids{2}));
@@ -370,9 +393,9 @@ struct Tutorial {
   Tutorial& operator=(const Tutorial&) = delete;
   void flush(const std::vector<std::pair<int32_t, Rect>>& objects) {
     for (size_t i = 0; i < objects.size(); ++i) {
-      s.stageIds[i] = objects[i].first;
+      stageBuffer.ids[i] = objects[i].first;
       const Rect& r = objects[i].second;
-      double* at = s.stageRects + 4 * i;
+      double* at = stageBuffer.rects + 4 * i;
       at[0] = r.x, at[1] = r.y, at[2] = r.w, at[3] = r.h;
     }
     EXPECT_EQ(sessionFlush(h, int32_t(objects.size())), int32_t(objects.size()));

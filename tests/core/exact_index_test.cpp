@@ -77,8 +77,8 @@ struct Driven {
   ~Driven() { qt::sessionDestroy(h); }
 
   void insert(int32_t id, const Rect& r) {
-    s.stageIds[0] = id;
-    std::copy(&r.x, &r.x + 4, s.stageRects);  // Rect is x, y, w, h
+    qt::stageBuffer.ids[0] = id;
+    std::copy(&r.x, &r.x + 4, qt::stageBuffer.rects);  // Rect is x, y, w, h
     ASSERT_EQ(qt::sessionFlush(h, 1), 1);
     set(id, r);
   }

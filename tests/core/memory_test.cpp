@@ -220,16 +220,15 @@ TEST(OutOfMemory, SessionCallsReportItAndChangeNothing) {
   using namespace qt;
   Scene scene(11);
   const Handle h = sessionCreate(0, 0, 1000, 1000, 10, 4, 0);
-  Session& s = *reinterpret_cast<Session*>(h);
   Budget limit(20000);
   int32_t inserted = 0, next = 0;
   for (int round = 0; round < 100; ++round) {
     const int32_t count = 64;
     for (int32_t i = 0; i < count; ++i) {
       const Rect r = scene.rect();
-      s.stageIds[i] = next + i;
-      s.stageRects[4 * i] = r.x, s.stageRects[4 * i + 1] = r.y, s.stageRects[4 * i + 2] = r.w,
-      s.stageRects[4 * i + 3] = r.h;
+      stageBuffer.ids[i] = next + i;
+      double* at = stageBuffer.rects + 4 * i;
+      at[0] = r.x, at[1] = r.y, at[2] = r.w, at[3] = r.h;
     }
     const int32_t done = sessionFlush(h, count);
     ASSERT_GE(done, 0);
