@@ -122,6 +122,11 @@ int32_t sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
   if (!settled(s)) return 0;
   const int32_t* ids = stageBuffer.ids;
+  if (!s.linear && !s.tutorial && count > 1) {
+    int32_t maxId = -1;
+    for (int32_t i = 0; i < count; ++i) maxId = std::max(maxId, ids[i]);
+    s.tree.reserve(count, maxId);
+  }
   for (int32_t i = 0; i < count; ++i) {
     const double* r = stageBuffer.rects + 4 * i;
     if (s.linear) s.linear->insert(ids[i], {r[0], r[1], r[2], r[3]});

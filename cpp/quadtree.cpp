@@ -10,6 +10,10 @@
 
 namespace qt {
 
+std::vector<uint32_t> Quadtree::stamps_;
+uint32_t Quadtree::query_ = 0;
+std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_;
+
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
   // The root's arrays, so the sized-by invariants hold from the start (a session checks for room
@@ -172,6 +176,15 @@ int32_t Quadtree::allocEntry(int32_t object) {
   entryLeaf_[e] = -1;
   objEntries_[object] = e;
   return e;
+}
+
+QT_COLD void Quadtree::reserve(int32_t inserts, int32_t maxId) {
+  if (inserts <= 0) return;
+  // Links: one an entry, a quarter more for rects that reach several leaves.
+  const size_t entries = entryObject_.size() + size_t(inserts), links = links_.size() + size_t(inserts) * 5 / 4;
+  if (entries > entryObject_.capacity()) growEntries(size_t(inserts));
+  if (links > links_.capacity() + freeLinks_) growLinks(size_t(inserts) * 5 / 4);
+  if (maxId >= 0) roomForObject(maxId);
 }
 
 void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {

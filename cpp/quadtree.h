@@ -47,6 +47,10 @@ class Quadtree {
   // Stores `object` with `rect` in every leaf below `node` that the rect reaches, splitting leaves
   // that overflow exactly as quadtree-js does.
   void insert(int32_t node, int32_t object, const Rect& rect);
+  // A hint before `inserts` inserts of ids up to `maxId`: room for them in one step each (a tree
+  // filled in one go then holds about what it needs, not what growth by steps leaves). Nothing
+  // happens where there is no room: the inserts then grow the arrays themselves.
+  void reserve(int32_t inserts, int32_t maxId);
 
   // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
   // Such a call stored nothing new: insert() and update() leave every object where it was (a
@@ -301,7 +305,6 @@ class Quadtree {
   std::vector<Rect> objRect_;         // its latest rect
   int32_t maxObject_ = -1;
   int32_t objectCount_ = 0;
-  std::vector<uint32_t> stamps_;  // the last query that saw it
   // moveLater()'s objects in order, each with the rect it is placed for (until settle() re-places
   // it, splits re-place it by that rect too, as if it had not moved yet).
   std::vector<int32_t> waiting_;
@@ -315,13 +318,16 @@ class Quadtree {
     const Rect* from = placedFor(object);
     return from ? *from : objRect_[object];
   }
-  uint32_t query_ = 0;
 
   PackedLeaves packed_;  // what queries read, current while built at version()
 
-  mutable std::vector<int32_t> stack_;    // scratch for walks
-  mutable std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()
-  std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
+  // Scratch that every tree shares (one call runs at a time, and none calls into another tree),
+  // grown with the largest tree's arrays, so that a tree pays nothing for them per object or node.
+  static std::vector<uint32_t> stamps_;  // per object id: the last query that saw it
+  static uint32_t query_;
+  static std::vector<int32_t> stack_;    // walks
+  static std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()
+  static std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
 };
 
 }  // namespace qt
