@@ -37,11 +37,12 @@ int32_t publish(Session& s) {
 // A Quadtree's leaves brought up to date with the moves it was told of (Quadtree::moveLater),
 // before a call that reads or changes them. False: out of memory (the objects not re-placed keep
 // their previous places).
-bool settled(Session& s) {
-  if (s.linear || s.tutorial || s.tree.settled() || s.tree.settle()) return true;
+__attribute__((noinline)) bool settleNow(Session& s) {  // one copy, not one per call
+  if (s.tree.settle()) return true;
   s.tree.outOfMemory();  // reported here, not by the call that follows
   return false;
 }
+bool settled(Session& s) { return s.linear || s.tutorial || s.tree.settled() || settleNow(s); }
 
 // Sets the rect of present object `id`: a Quadtree re-places it when its leaves are next read.
 template <class Tree>
@@ -279,25 +280,29 @@ void sessionStats(Handle h) {
 
 int32_t sessionValidate(Handle h) {
   Session& s = at(h);
-  return onTree(s, [&](auto& t) {
-    LinearQuadtree* x = s.exactTree();
-    if (!heapHasRoom(t.validateBytes()) || (x && x != s.linear.get() && !heapHasRoom(x->validateBytes()))) return kNoMemory;
-    if (!t.validate()) return 0;
-    // The exact index must hold every object at its latest rect, and nothing else.
-    if (x && x != s.linear.get()) {
-      if (!x->validate() || x->size() != t.size()) return 0;
+  const int32_t valid = onTree(s, [&](auto& t) {
+    return heapHasRoom(t.validateBytes()) ? int32_t(t.validate()) : kNoMemory;
+  });
+  if (valid != 1) return valid;
+  LinearQuadtree* x = s.exactTree();
+  if (x && !s.linear) {  // the exact index must hold every object at its latest rect, and no other
+    if (!heapHasRoom(x->validateBytes())) return kNoMemory;
+    auto same = [&](auto& t) {
+      if (!x->validate() || x->size() != t.size()) return false;
       const Rect* rects = t.rectTable();
       for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id) {
         if (!t.contains(id)) continue;
         const Rect &a = rects[id], &b = x->rectOf(id);
         if (!x->contains(id) || !(a.x == b.x || a.x != a.x) || !(a.y == b.y || a.y != a.y) ||
             !(a.w == b.w || a.w != a.w) || !(a.h == b.h || a.h != a.h))
-          return 0;
+          return false;
       }
-    }
-    // The pair cache must have heard of every change: one that bypassed changed() shows up here.
-    return int32_t(!x || s.pairCache.agrees(x->version()));
-  });
+      return true;
+    };
+    if (!(s.tutorial ? same(*s.tutorial) : same(s.tree))) return 0;
+  }
+  // The pair cache must have heard of every change: one that bypassed changed() shows up here.
+  return int32_t(!x || s.pairCache.agrees(x->version()));
 }
 
 int32_t sessionRemove(Handle h, int32_t id) {

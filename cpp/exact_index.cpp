@@ -79,13 +79,13 @@ void ExactIndex::remove(int32_t id) {
   tree_->remove(id);
 }
 
-void ExactIndex::clear() {
+QT_COLD void ExactIndex::clear() {
   if (!tree_) return;
   tree_->clear();
   outside_ = 0;
 }
 
-void ExactIndex::drop() {
+QT_COLD void ExactIndex::drop() {
   tree_.reset();
   builtFor_ = outside_ = 0;
   ++generation_;
