@@ -85,6 +85,32 @@ bool scanAll(Session& s, const Rect& q, std::vector<int32_t>* out) {
 }
 }  // namespace
 
+// Sessions of dropped Quadtree trees, kept for the next ones (a list through nextFree): a tree
+// made and dropped every frame then finds its arrays grown already and allocates nothing. Only
+// sessions whose arrays are small, up to a total. Roughly their bytes: the session, and under 300
+// a node, link, entry or id across a tree's arrays.
+namespace {
+constexpr size_t kKeepSession = size_t(64) << 10, kKeepAll = size_t(1) << 20;
+Session* kept = nullptr;
+size_t keptBytes = 0;
+
+size_t heldBytes(const Session& s) {
+  return sizeof(Session) + 300 * s.tree.capacity() + 4 * (s.results.capacity() + s.scratchIds.capacity()) +
+         8 * (s.scratch.capacity() + s.walk.capacity());
+}
+}  // namespace
+
+size_t freeKeptSessions() {
+  size_t freed = 0;
+  for (; kept; ++freed) {
+    Session* s = kept;
+    kept = s->nextFree;
+    delete s;
+  }
+  keptBytes = 0;
+  return freed;
+}
+
 size_t bytesForSession(int32_t linearDepth, bool tutorial) {
   const size_t bytes = sizeof(Session) + 8192;  // and the small first arrays of its tree
   if (tutorial) return bytes + sizeof(TutorialTree);
@@ -93,8 +119,18 @@ size_t bytesForSession(int32_t linearDepth, bool tutorial) {
 
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level) {
-  if (!heapHasRoom(bytesForSession(0))) return 0;
-  auto* s = new Session({x, y, w, h}, maxObjects, maxLevels, level);
+  Session* s = kept;
+  if (s) {  // as good as new: an empty tree with these numbers, no pairs, a fresh reply
+    kept = s->nextFree;
+    keptBytes -= heldBytes(*s);
+    s->nextFree = nullptr;
+    s->tree.reset({x, y, w, h}, maxObjects, maxLevels, level);
+    s->changedAll(false);  // (its exact index went when it was kept)
+    s->freshReply();
+  } else {
+    if (!heapHasRoom(bytesForSession(0))) return 0;
+    s = new Session({x, y, w, h}, maxObjects, maxLevels, level);
+  }
   s->reply.version = address(s->tree.versionAt());
   return reinterpret_cast<Handle>(s);
 }
@@ -116,7 +152,18 @@ Handle sessionCreateTutorial(double x, double y, double w, double h, double maxO
   return reinterpret_cast<Handle>(s);
 }
 
-void sessionDestroy(Handle s) { delete &at(s); }
+void sessionDestroy(Handle h) {
+  Session* s = &at(h);
+  const size_t bytes = s->linear || s->tutorial ? SIZE_MAX : heldBytes(*s);
+  if (bytes <= kKeepSession && keptBytes + bytes <= kKeepAll) {
+    s->exact.drop();  // not counted in its bytes: a kept session holds no index
+    s->nextFree = kept;
+    kept = s;
+    keptBytes += bytes;
+    return;
+  }
+  delete s;
+}
 Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 
 int32_t sessionFlush(Handle h, int32_t count) {

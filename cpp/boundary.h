@@ -36,6 +36,11 @@ struct Session {
   // The tree is built in place: moving one would cost a move of each of its arrays (and code).
   Session(Rect bounds, double maxObjects, double maxLevels, double level)
       : tree(bounds, maxObjects, maxLevels, level) {
+    freshReply();
+  }
+  // The reply of a new session: zeros, and the staging buffer's address.
+  void freshReply() {
+    reply = Reply{};
     reply.stageRects = int32_t(reinterpret_cast<uintptr_t>(stageBuffer.rects));
     reply.stageIds = int32_t(reinterpret_cast<uintptr_t>(stageBuffer.ids));
   }
@@ -65,6 +70,7 @@ struct Session {
     }
     return exact.tree();
   }
+  Session* nextFree = nullptr;  // kept for reuse: the next session kept (boundary.cpp)
 
   // The one funnel for changes at this layer: every call that changed the tree reports it here,
   // so the exact index follows the object, and the pair cache learns which object changed. (The
@@ -91,6 +97,10 @@ struct Session {
 // a small tutorial tree.
 size_t bytesForSession(int32_t linearDepth, bool tutorial = false);
 
+// Frees the sessions kept for reuse (sessionDestroy keeps small Quadtree sessions for the next
+// sessionCreate) and returns how many; for tests.
+size_t freeKeptSessions();
+
 // Sessions are passed to JavaScript as their address.
 using Handle = uintptr_t;
 
@@ -105,6 +115,8 @@ Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth
 // A TutorialTree session (the tutorial QuadTree: TutorialTree's constructor numbers), or 0.
 Handle sessionCreateTutorial(double x, double y, double w, double h, double maxObjects, double maxLevels,
                              double level);
+// Frees the session, or keeps it for the next sessionCreate when it is a Quadtree's with small
+// arrays (it is then as good as new, its arrays' capacity kept).
 void sessionDestroy(Handle s);
 Handle sessionReply(Handle s);  // the session's Reply, whose address never changes
 

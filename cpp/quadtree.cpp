@@ -457,6 +457,15 @@ void Quadtree::clear() {
   objectCount_ = 0;
 }
 
+void Quadtree::reset(Rect bounds, double maxObjects, double maxLevels, double level) {
+  clear();
+  maxObjects_ = maxObjects;
+  maxLevels_ = maxLevels;
+  rects_[0] = bounds;
+  levels_[0] = level;  // (the root's reach_ is unbounded, as built)
+  noMemory_ = false;
+}
+
 void Quadtree::freeSubtree(int32_t node) {
   stack_.clear();
   stack_.push_back(node);

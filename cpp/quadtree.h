@@ -138,6 +138,13 @@ class Quadtree {
 
   // Empties the whole tree; capacity is kept.
   void clear();
+  // Empties it and gives it these numbers, as if it were built anew but for the arrays' capacity,
+  // which it keeps (a session reused for another tree).
+  void reset(Rect bounds, double maxObjects, double maxLevels, double level);
+  // The largest capacity of its groups of arrays (nodes, links, entries, object ids): what it keeps.
+  size_t capacity() const {
+    return std::max({nodes_.capacity(), links_.capacity(), entryObject_.capacity(), objEntries_.capacity()});
+  }
   // Empties the subtree at `node`, which becomes a leaf again (quadtree-js's clear() on a subnode).
   void clearNode(int32_t node);
 

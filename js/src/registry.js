@@ -12,22 +12,19 @@ export const OBJECTS = 1;
 /** The tree holds numeric ids given with setRects. */
 export const IDS = 2;
 
-// Typed arrays of up to 64 bytes live on V8's heap; larger ones get a separate backing store,
-// which costs about ten times as much to make and to collect: so a tree's tables start at this,
-// and a tree made for one frame pays little for them.
-const FIRST = 16;
-
 export class Registry {
   constructor() {
     /** id -> object (or the id itself, for setRects) @type {any[]} */
     this.objects = [];
     /** object -> id @type {Map<any, number>} */
     this.idOf = new Map();
-    /** id -> frame of its last insert */
-    this.inserted = new Int32Array(FIRST);
+    // Plain arrays of small integers, grown one at a time: a typed array over 64 bytes gets a
+    // backing store of its own, which costs a tree made for one frame more to make and collect.
+    /** id -> frame of its last insert (0: none), for every id of `objects` @type {number[]} */
+    this.inserted = [];
     this.frame = 1;
-    /** position in the frame -> the id inserted there */
-    this.order = new Int32Array(FIRST);
+    /** position in the frame -> the id inserted there @type {number[]} */
+    this.order = [];
     this.staging = 0; // position of the next insert since the last clear
     this.count = 0; // distinct objects in the tree
     this.known = 0; // objects in the table (in the tree, or kept from the frame before)
@@ -45,13 +42,10 @@ export class Registry {
 
   /** Marks `id` as in the tree this frame. @param {number} id */
   mark(id) {
-    if (id >= this.inserted.length) {
-      const grown = new Int32Array(Math.max(id + 1, this.inserted.length * 2));
-      grown.set(this.inserted);
-      this.inserted = grown;
-    }
-    if (this.inserted[id] !== this.frame) {
-      this.inserted[id] = this.frame;
+    const inserted = this.inserted;
+    while (inserted.length <= id) inserted.push(0); // dense, so the array stays packed
+    if (inserted[id] !== this.frame) {
+      inserted[id] = this.frame;
       this.count++;
     }
   }
@@ -79,11 +73,8 @@ export class Registry {
     }
     id = this.idFor(obj);
     // Positions past twice the table are not kept: a tree that is never cleared counts on.
-    if (p >= order.length && p < 2 * this.objects.length + 64) {
-      this.order = new Int32Array(order.length * 2);
-      this.order.set(order);
-    }
-    if (p < this.order.length) this.order[p] = id;
+    if (p < order.length) order[p] = id;
+    else if (p === order.length && p < 2 * this.objects.length + 64) order.push(id);
     return id;
   }
 

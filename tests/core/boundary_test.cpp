@@ -287,6 +287,84 @@ TEST(Session, SessionsAreIndependent) {
   EXPECT_EQ(a.results(), (Ids{1}));  // a's results are its own
 }
 
+// sessionDestroy keeps small Quadtree sessions for the next sessionCreate, which must then be as
+// good as a new one: the same answers to the same calls.
+TEST(Session, AKeptSessionServesTheNextCreateAsANewOne) {
+  freeKeptSessions();
+  Handle first;
+  {
+    Native a(0, 0, 64, 64, 1, 8, 0);
+    for (int i = 0; i < 20; ++i) a.stage(i, i, {i * 3.0, i * 2.0, 2, 2});
+    ASSERT_EQ(sessionFlush(a.h, 20), 20);
+    EXPECT_GT(a.stats().nodes, 1);
+    EXPECT_GE(sessionPairs(a.h), 0);  // fills the pair cache
+    first = a.h;
+  }
+  Native b(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 3, 2);
+  EXPECT_EQ(b.h, first);
+  EXPECT_EQ(b.reply.results, 0);
+  EXPECT_EQ(uint32_t(b.reply.version), uint32_t(reinterpret_cast<uintptr_t>(b.tree().versionAt())));
+  EXPECT_EQ(sessionValidate(b.h), 1);
+  EXPECT_EQ(sessionChildren(b.h, 0), -1);
+  sessionNodeGeom(b.h, 0);
+  EXPECT_EQ(b.reply.nodeX, kBounds.x);
+  EXPECT_EQ(b.reply.nodeY, kBounds.y);
+  EXPECT_EQ(b.reply.nodeWidth, kBounds.w);
+  EXPECT_EQ(b.reply.nodeHeight, kBounds.h);
+  EXPECT_EQ(b.reply.nodeLevel, 2);
+  const qt::Stats st = b.stats();
+  EXPECT_EQ(st.nodes, 1);
+  EXPECT_EQ(st.links, 0);
+  EXPECT_EQ(st.objects, 0);
+  EXPECT_EQ(sessionPairs(b.h), 0);
+  EXPECT_EQ(sessionContains(b.h, 3), 0);
+  // The same inserts and queries as on a session allocated anew (its new numbers split it).
+  freeKeptSessions();
+  Native c(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 3, 2);
+  ASSERT_NE(c.h, b.h);
+  qttest::Scenario sc(424242);
+  const qttest::Params p{kBounds, 4, 3, 2};
+  const auto objects = sc.objects(p, 120);
+  for (size_t i = 0; i < objects.size(); ++i) {
+    b.stage(int32_t(i), objects[i].id, objects[i].rect);
+  }
+  ASSERT_EQ(sessionFlush(b.h, int32_t(objects.size())), int32_t(objects.size()));
+  for (size_t i = 0; i < objects.size(); ++i) c.stage(int32_t(i), objects[i].id, objects[i].rect);
+  ASSERT_EQ(sessionFlush(c.h, int32_t(objects.size())), int32_t(objects.size()));
+  EXPECT_EQ(sessionValidate(b.h), 1);
+  for (int k = 0; k < 50; ++k) {
+    const Rect q = sc.rect(p.bounds, p.maxLevels);
+    EXPECT_EQ(b.retrieve(q), c.retrieve(q));
+  }
+  const qt::Stats sb = b.stats(), sc2 = c.stats();
+  EXPECT_EQ(sb.nodes, sc2.nodes);
+  EXPECT_EQ(sb.depth, sc2.depth);
+  EXPECT_EQ(sb.links, sc2.links);
+  EXPECT_EQ(sessionPairs(b.h), sessionPairs(c.h));
+}
+
+TEST(Session, OnlySmallQuadtreeSessionsAreKept) {
+  freeKeptSessions();
+  {
+    Native big(0, 0, 1000, 1000, 10, 8, 0);
+    for (int i = 0; i < 1000; ++i) big.stage(i, i, {(i % 40) * 25.0, (i / 40) * 40.0, 3, 3});
+    ASSERT_EQ(sessionFlush(big.h, 1000), 1000);
+  }
+  EXPECT_EQ(freeKeptSessions(), 0u);  // its arrays are too big to keep
+  { Native small(0, 0, 10, 10, 10, 4, 0); }
+  EXPECT_EQ(freeKeptSessions(), 1u);
+  sessionDestroy(sessionCreateTutorial(0, 0, 10, 10, 10, 5, 0));
+  sessionDestroy(sessionCreateLinear(0, 0, 10, 10, 2));
+  EXPECT_EQ(freeKeptSessions(), 0u);
+  // And only so many in all.
+  std::vector<Handle> many;
+  for (int i = 0; i < 2000; ++i) many.push_back(sessionCreate(0, 0, 10, 10, 10, 4, 0));
+  for (Handle h : many) sessionDestroy(h);
+  const size_t keptCount = freeKeptSessions();
+  EXPECT_GT(keptCount, 0u);
+  EXPECT_LT(keptCount, many.size());
+}
+
 TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
     qttest::Scenario sc(seed + 70000);
