@@ -55,33 +55,43 @@ void move(Quadtree& t, int32_t id, const Rect& r) {
 }
 
 // The exact queries' tree, made current (exact_index.h); null: no room for it.
+// A compat tree's objects as the exact queries read them, the same for both kinds (one copy of
+// each loop over them): id `i` below `span` is present when `first[i] >= 0`, at `rects[i]`.
+struct Objects {
+  const Rect* rects;
+  const int32_t* first;
+  int32_t span, count;
+  Rect bounds;  // the root's
+};
+Objects objectsOf(const Session& s) {
+  if (s.tutorial) {
+    const TutorialTree& t = *s.tutorial;
+    return {t.rectTable(), t.firstEntries(), int32_t(t.idSpan()), t.size(), t.nodeRect(t.root())};
+  }
+  return {s.tree.rectTable(), s.tree.firstEntries(), int32_t(s.tree.idSpan()), s.tree.size(), s.tree.nodeRect(0)};
+}
+
 LinearQuadtree* exactFor(Session& s) {
   if (s.linear) return s.linear.get();
-  auto ensure = [&](auto& t) {
-    return s.exact.ensure(t.size(), t.nodeRect(t.root()), [&](auto visit) {
-      const Rect* rects = t.rectTable();
-      for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id)
-        if (t.contains(id)) visit(id, rects[id]);
-    });
-  };
-  const bool ok = s.tutorial ? ensure(*s.tutorial) : ensure(s.tree);
+  const Objects o = objectsOf(s);
+  const bool ok = s.exact.ensure(o.count, o.bounds, [&](auto visit) {
+    for (int32_t id = 0; id < o.span; ++id)
+      if (o.first[id] >= 0) visit(id, o.rects[id]);
+  });
   return ok ? s.exactTree() : nullptr;
 }
 
 // Without room for an exact index, search() and collides() still answer, by testing every
 // object's rect (slower, as exact): a full heap leaves the tree usable. Stops at the first hit
 // when `out` is null; returns whether there was one.
-bool scanAll(Session& s, const Rect& q, std::vector<int32_t>* out) {
-  auto scan = [&](auto& t) {
-    const Rect* rects = t.rectTable();
-    for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id) {
-      if (!t.contains(id) || !overlaps(rects[id], q)) continue;
-      if (!out) return true;
-      out->push_back(id);
-    }
-    return out && !out->empty();
-  };
-  return s.tutorial ? scan(*s.tutorial) : scan(s.tree);
+bool scanAll(const Session& s, const Rect& q, std::vector<int32_t>* out) {
+  const Objects o = objectsOf(s);
+  for (int32_t id = 0; id < o.span; ++id) {
+    if (o.first[id] < 0 || !overlaps(o.rects[id], q)) continue;
+    if (!out) return true;
+    out->push_back(id);
+  }
+  return out && !out->empty();
 }
 }  // namespace
 
@@ -334,19 +344,15 @@ int32_t sessionValidate(Handle h) {
   LinearQuadtree* x = s.exactTree();
   if (x && !s.linear) {  // the exact index must hold every object at its latest rect, and no other
     if (!heapHasRoom(x->validateBytes())) return kNoMemory;
-    auto same = [&](auto& t) {
-      if (!x->validate() || x->size() != t.size()) return false;
-      const Rect* rects = t.rectTable();
-      for (int32_t id = 0, span = int32_t(t.idSpan()); id < span; ++id) {
-        if (!t.contains(id)) continue;
-        const Rect &a = rects[id], &b = x->rectOf(id);
-        if (!x->contains(id) || !(a.x == b.x || a.x != a.x) || !(a.y == b.y || a.y != a.y) ||
-            !(a.w == b.w || a.w != a.w) || !(a.h == b.h || a.h != a.h))
-          return false;
-      }
-      return true;
-    };
-    if (!(s.tutorial ? same(*s.tutorial) : same(s.tree))) return 0;
+    const Objects o = objectsOf(s);
+    if (!x->validate() || x->size() != o.count) return 0;
+    for (int32_t id = 0; id < o.span; ++id) {
+      if (o.first[id] < 0) continue;
+      const Rect &a = o.rects[id], &b = x->rectOf(id);
+      if (!x->contains(id) || !(a.x == b.x || a.x != a.x) || !(a.y == b.y || a.y != a.y) ||
+          !(a.w == b.w || a.w != a.w) || !(a.h == b.h || a.h != a.h))
+        return 0;
+    }
   }
   // The pair cache must have heard of every change: one that bypassed changed() shows up here.
   return int32_t(!x || s.pairCache.agrees(x->version()));

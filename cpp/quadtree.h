@@ -127,6 +127,8 @@ class Quadtree {
   bool settle();
   bool settled() const { return waiting_.empty(); }
   bool contains(int32_t object) const;
+  // Per id below idSpan(): its first entry, or -1 when absent (what contains() reads).
+  const int32_t* firstEntries() const { return objEntries_.data(); }
   int32_t size() const { return objectCount_; }  // distinct objects
   const Rect& objectRect(int32_t object) const { return objRect_[object]; }
   // Every id's latest rect, for reading in bulk (absent ids' entries mean nothing).

@@ -101,6 +101,8 @@ class TutorialTree {
   // linkCount() ids; nodeWalk() 7 numbers a node.
   size_t linkCount() const { return entries_.size(); }
   size_t idSpan() const { return objHead_.size(); }
+  // Per id below idSpan(): its first entry, or -1 when absent (what contains() reads).
+  const int32_t* firstEntries() const { return objHead_.data(); }
   size_t nodeCount() const { return nodes_.size(); }
   size_t validateBytes() const { return nodes_.size() + entries_.size() + 4096; }
 
