@@ -38,7 +38,8 @@ void ExactIndex::Plan::fit(const Rect& r) {
     for (double cell = extent / 2; l < kMax && cell >= 2 * size; cell /= 2) ++l;
     return l;
   };
-  ++fits_[std::min(level(x1_ - x0_, r.w), level(y1_ - y0_, r.h))];
+  const double side = std::max(x1_ - x0_, y1_ - y0_);  // bounds()'s
+  ++fits_[std::min(level(side, r.w), level(side, r.h))];
 }
 
 int32_t ExactIndex::Plan::depth(int32_t count) const {

@@ -12,6 +12,7 @@
 // (the next exact query rebuilds it, or reports the lack of memory).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
@@ -54,7 +55,12 @@ class ExactIndex {
     explicit Plan(const Rect& bounds);
     void reach(const Rect& r);  // first every object: the bounds take it in
     void fit(const Rect& r);    // then every object: the level its size fits
-    Rect bounds() const { return {x0_, y0_, x1_ - x0_, y1_ - y0_}; }
+    // A square: cells as wide as they are tall whatever the world's shape (a wide world's cells
+    // would otherwise be as stretched as it is, and each hold many objects side by side).
+    Rect bounds() const {
+      const double side = std::max(x1_ - x0_, y1_ - y0_);
+      return {x0_, y0_, side, side};
+    }
     // The level most objects fit (cells about twice their size), kept to about 8 cells per
     // object at the deepest level (8 bytes a node).
     int32_t depth(int32_t count) const;

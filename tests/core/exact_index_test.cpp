@@ -36,6 +36,13 @@ TEST(ExactIndexPlan, DepthPutsTheTypicalObjectInCellsAboutTwiceItsSize) {
   EXPECT_EQ(planOf(10000, 40, 4000).depth(10000), 5);
   // The same objects in a world twice as wide: one level more.
   EXPECT_EQ(planOf(10000, 10, 8000).depth(10000), 8);
+  // In a world 8 times as wide as tall, the cells are square all the same: the level of the
+  // objects' size against the wider side (8000 / 2^8 = 31 px), not the narrow one.
+  qt::ExactIndex::Plan wide({0, 0, 8000, 1000});
+  for (int pass = 0; pass < 2; ++pass)
+    for (int32_t i = 0; i < 10000; ++i) pass ? wide.fit({1, 1, 10, 10}) : wide.reach({1, 1, 10, 10});
+  EXPECT_EQ(wide.depth(10000), 8);
+  EXPECT_EQ(wide.bounds().h, 8000);
 }
 
 TEST(ExactIndexPlan, DepthFollowsMostObjectsNotTheLargest) {
@@ -54,7 +61,7 @@ TEST(ExactIndexPlan, PointsGoDeepAsFarAsTheObjectCountAllows) {
   EXPECT_EQ(planOf(1000000, 0, 1000).depth(1000000), 11);  // 4^11 <= 8e6 < 4^12
 }
 
-TEST(ExactIndexPlan, BoundsTakeInObjectsOutsideTheTreeAndSkipNonFiniteEdges) {
+TEST(ExactIndexPlan, BoundsAreASquareThatTakesInObjectsOutsideTheTreeAndSkipsNonFiniteEdges) {
   qt::ExactIndex::Plan plan({0, 0, 100, 100});
   plan.reach({-50, 20, 10, 10});
   plan.reach({300, 400, 5, 5});
@@ -62,8 +69,8 @@ TEST(ExactIndexPlan, BoundsTakeInObjectsOutsideTheTreeAndSkipNonFiniteEdges) {
   const Rect b = plan.bounds();
   EXPECT_EQ(b.x, -50);
   EXPECT_EQ(b.y, 0);
-  EXPECT_EQ(b.x + b.w, 305);
-  EXPECT_EQ(b.y + b.h, 405);
+  EXPECT_EQ(b.w, 405);  // the taller extent, 0 to 405; x spans -50 to 305 inside it
+  EXPECT_EQ(b.h, 405);
 }
 
 // A session driven the way the facade drives it, beside a brute-force model of its objects.
