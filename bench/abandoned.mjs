@@ -11,6 +11,7 @@
 // the end either "done" or the error that stopped it and after how many trees. The scene is
 // bench/scene.mjs's square scene of `objects` rects (the same one for every tree).
 import { makeScene } from './scene.mjs';
+import { loadWithMemory } from './with-memory.mjs';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => {
   const m = /^--(trees|objects|report)=(\d+)$/.exec(a);
@@ -22,16 +23,7 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => {
 }));
 const TREES = args.trees ?? 10_000, OBJECTS = args.objects ?? 2_000, REPORT = args.report ?? 500;
 
-// The library's WebAssembly memory, found by wrapping WebAssembly.Instance while it loads.
-let memory = null;
-const RealInstance = WebAssembly.Instance;
-WebAssembly.Instance = function Instance(module, imports) {
-  const instance = new RealInstance(module, imports);
-  for (const v of Object.values(instance.exports)) if (v instanceof WebAssembly.Memory) memory = v;
-  return instance;
-};
-const { Quadtree } = await import('../dist/quadtree.mjs');
-WebAssembly.Instance = RealInstance;
+const { lib: { Quadtree }, memory } = await loadWithMemory();
 
 const scene = makeScene(OBJECTS, 1);
 const bounds = { x: 0, y: 0, width: scene.width, height: scene.height };

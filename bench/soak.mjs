@@ -19,6 +19,7 @@
 // the WebAssembly memory must not grow at all and the JS heap by less than 2 MB.
 import { performance } from 'node:perf_hooks';
 import { mulberry32 } from './scene.mjs';
+import { loadWithMemory } from './with-memory.mjs';
 
 // ---- options ------------------------------------------------------------------------------------
 const args = Object.fromEntries(process.argv.slice(2).map((a) => {
@@ -52,15 +53,7 @@ if (typeof globalThis.gc !== 'function') {
 }
 
 // ---- the library, with its WebAssembly memory in reach -------------------------------------------
-let wasmMemory = null;
-const RealInstance = WebAssembly.Instance;
-WebAssembly.Instance = function Instance(module, imports) {
-  const instance = new RealInstance(module, imports);
-  for (const v of Object.values(instance.exports)) if (v instanceof WebAssembly.Memory) wasmMemory = v;
-  return instance;
-};
-const { Quadtree, LinearQuadtree } = await import('../dist/quadtree.mjs');
-WebAssembly.Instance = RealInstance;
+const { lib: { Quadtree, LinearQuadtree }, memory: wasmMemory } = await loadWithMemory();
 
 function memory() {
   if (globalThis.gc) {
