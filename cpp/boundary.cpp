@@ -436,7 +436,7 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   Session& s = at(h);
   s.results.clear();
   LinearQuadtree* t = exactFor(s);
-  if (!roomForResults(s, t ? t->idSpan() : onTree(s, [](auto& tree) { return tree.idSpan(); }))) return kNoMemory;
+  if (!roomForResults(s, t ? t->idSpan() : size_t(objectsOf(s).span))) return kNoMemory;
   if (t) t->search(Rect{x, y, w, hgt}, s.results);
   else scanAll(s, Rect{x, y, w, hgt}, &s.results);
   return publish(s);

@@ -43,7 +43,8 @@ QT_COLD bool growSlow(std::vector<T>& v, size_t n) {
   return true;
 }
 
-// Makes `v` able to hold `n` elements without reallocating (capacity grows by half at least); false, with `v` unchanged, when the heap has no room for it.
+// Makes `v` able to hold `n` elements without reallocating (nextCapacity); false, with `v`
+// unchanged, when the heap has no room for it.
 template <class T>
 inline bool growTo(std::vector<T>& v, size_t n) {
   return n <= v.capacity() || growSlow(v, n);
