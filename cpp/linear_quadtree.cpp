@@ -100,6 +100,7 @@ void LinearQuadtree::insert(int32_t id, const Rect& rect) {
     links_.resize(n, Link{-1, -1, -1});
   }
   changed();
+  regrouped();
   const Cells c = cellsOf(rect);
   rects_[id] = rect;
   cells_[id] = c;
@@ -128,6 +129,7 @@ bool LinearQuadtree::update(int32_t id, const Rect& rect) {
   const int32_t node = nodeOf(c);
   const bool moved = node != links_[id].node;
   if (moved) {  // most moves in a frame stay in their node and skip this
+    regrouped();
     // Past half the objects since a query last read the lists, they wait for the next one.
     if (linked_ && ++relinks_ > size_ / 2 + 64) linked_ = false;
     if (linked_) {
@@ -147,6 +149,7 @@ bool LinearQuadtree::update(int32_t id, const Rect& rect) {
 bool LinearQuadtree::remove(int32_t id) {
   if (!contains(id)) return false;
   changed();
+  regrouped();
   if (linked_) {
     unlink(id);
     addPath(cells_[id], -1);
@@ -160,6 +163,7 @@ bool LinearQuadtree::remove(int32_t id) {
 
 void LinearQuadtree::clear() {
   changed();
+  regrouped();
   zeroNodes();
   for (Link& l : links_)
     if (l.node >= 0) l = {-1, -1, -1};

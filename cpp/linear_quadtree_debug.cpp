@@ -94,6 +94,21 @@ bool LinearQuadtree::validate(std::string* why) const {
       return fail(why, "id ", id, " has a cell range outside the grid");
     if (nodeOf(c) != k.node) return fail(why, "id ", id, " is not in the node its cell range gives");
   }
+
+  // The grouped copy, while queries read it: each node's run holds its objects, each once.
+  if (!grouped_) return true;
+  if (runStart_.size() != nodes_.size() + 1 || runIds_.size() != size_t(size_) || runStart_[0] != 0)
+    return fail(why, "the grouped copy has the wrong size");
+  int32_t grouped = 0;
+  for (int32_t n = 0; n < int32_t(nodes_.size()); ++n) {
+    for (int32_t i = std::max(runStart_[n], 0); i < std::min(runStart_[n + 1], size_); ++i, ++grouped) {
+      const int32_t id = runIds_[i];
+      if (id < 0 || id >= ids || seen[id] != 1 || links_[id].node != n)
+        return fail(why, "node ", n, "'s run holds an id of another node, or one twice");
+      seen[id] = 2;
+    }
+  }
+  if (grouped != size_) return fail(why, "the grouped copy's runs hold ", grouped, " ids, not ", size_);
   return true;
 }
 

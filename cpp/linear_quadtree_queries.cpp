@@ -1,27 +1,44 @@
-// LinearQuadtree's queries: search() and collides(), one walk over the occupied levels.
+// LinearQuadtree's queries: search() and collides(), through the nodes' lists or, once queries
+// have walked the tree, through the ids grouped by node.
 #include "linear_quadtree.h"
 
 #include <algorithm>
+
+#include "memory_guard.h"
 
 namespace qt {
 
 bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
   if (size_ == 0) return false;
-  relinked();
   const Cells r = cellsOf(q);
-  struct Frame {  // 12 bytes
-    int32_t level, cx, cy;
+  // Grouping costs about a pass over the objects and a fill of the nodes' starts.
+  const bool runs = grouped_ || (walked_ >= size_ + int64_t(nodes_.size() / 8) && group());
+  if (!runs) relinked();
+  int64_t steps = 0;  // objects and nodes the lists' walk stepped over, toward group()
+  bool hit = false;
+  // Whether id is a match that ends the query (collides() has its answer).
+  auto match = [&](int32_t id) {
+    if (!overlaps(rects_[id], q)) return false;
+    if (!out) return true;
+    out->push_back(id);
+    hit = true;
+    return false;
+  };
+  auto scan = [&](int32_t node) {  // a node's list
+    ++steps;
+    for (int32_t id = nodes_[node].head; id >= 0; id = links_[id].next, ++steps)
+      if (match(id)) return true;
+    return false;
+  };
+  auto done = [&](bool answer) {
+    walked_ += steps;
+    return answer;
   };
   // The objects of node (l, cx, cy) and of its subtree lie in cells cx..cx + 1, cy..cy + 1 of
   // level l, so the node can hold a match only if those meet the query's range (closed ranges):
   // cx in [(r.x0 >> k) - 1, r.x1 >> k], same in y. Its parent then passes the same test.
-  // The levels above the shallowest one holding objects are empty, so the walk starts there with
-  // every such node, or higher up if there are more than 16 of them (the walk skips empty
-  // subtrees; a scan of a level would not).
   int32_t level = 0, x0, x1, y0, y1;
   while (levels_[level] == 0) ++level;
-  // A small query (the usual: an object's own rect) meets at most 16 such nodes even at the
-  // deepest level holding objects: then each level's few are read directly, without the walk.
   int32_t deepest = depth_;
   while (levels_[deepest] == 0) --deepest;
   auto range = [&](int32_t l) {
@@ -30,27 +47,32 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
     y0 = std::max((r.y0 >> k) - 1, int32_t(0)), y1 = r.y1 >> k;
     return (x1 - x0 + 1) * (y1 - y0 + 1);
   };
-  bool hit = false;
-  // A node's own objects that overlap q; true: stop (collides() has its answer).
-  auto scan = [&](int32_t node) {
-    for (int32_t id = nodes_[node].head; id >= 0; id = links_[id].next) {
-      if (!overlaps(rects_[id], q)) continue;
-      if (!out) return true;
-      out->push_back(id);
-      hit = true;
-    }
-    return false;
-  };
-  if (range(deepest) <= 16) {
+  // Level by level, row by row, when the ids are grouped (a row's nodes are consecutive, so their
+  // ids are one run) or the query is small (at most 16 such nodes even at the deepest level
+  // holding objects: the usual, an object's own rect).
+  if (runs || range(deepest) <= 16) {
     for (int32_t l = level; l <= deepest; ++l) {
       if (levels_[l] == 0) continue;
       range(l);
-      for (int32_t cy = y0; cy <= y1; ++cy)
+      for (int32_t cy = y0; cy <= y1; ++cy) {
+        if (runs) {
+          const int32_t* row = runStart_.data() + index(l, 0, cy);
+          for (int32_t i = row[x0], end = row[x1 + 1]; i < end; ++i)
+            if (match(runIds_[i])) return true;
+          continue;
+        }
         for (int32_t cx = x0; cx <= x1; ++cx)
-          if (scan(index(l, cx, cy))) return true;
+          if (scan(index(l, cx, cy))) return done(true);
+      }
     }
-    return hit;
+    return done(hit);
   }
+  // A larger query on the lists walks their tree, skipping empty subtrees (a scan of a level would
+  // not). It starts at the shallowest level holding objects with every such node, or higher up
+  // if there are more than 16 of them.
+  struct Frame {  // 12 bytes
+    int32_t level, cx, cy;
+  };
   while (range(level) > 16) --level;  // level 0 has one node
   // Each step pops one node and pushes at most four children: at most 16 + 3D frames.
   Frame stack[16 + 3 * kMaxDepth];
@@ -60,7 +82,7 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
       if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
   while (top > 0) {
     const Frame f = stack[--top];
-    if (scan(index(f.level, f.cx, f.cy))) return true;
+    if (scan(index(f.level, f.cx, f.cy))) return done(true);
     if (f.level == depth_) continue;
     level = f.level + 1;
     const int32_t k = depth_ - level;
@@ -70,7 +92,34 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
       for (int32_t cx = x1; cx >= x0; --cx)
         if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
   }
-  return hit;
+  return done(hit);
+}
+
+// A counting sort of the ids by node: count, starts, place (which moves each start to the next
+// node's), then the starts shifted back by one node.
+QT_COLD bool LinearQuadtree::group() const {
+  const size_t nodes = nodes_.size();
+  if (!growTo(runStart_, nodes + 1) || !growTo(runIds_, size_t(size_))) {
+    walked_ = 0;  // try again after as many steps
+    return false;
+  }
+  runStart_.assign(nodes + 1, 0);
+  const int32_t ids = int32_t(links_.size());
+  for (int32_t id = 0; id < ids; ++id)
+    if (links_[id].node >= 0) ++runStart_[links_[id].node];
+  int32_t sum = 0;
+  for (int32_t& s : runStart_) {
+    const int32_t n = s;
+    s = sum;
+    sum += n;
+  }
+  runIds_.resize(size_t(size_));
+  for (int32_t id = 0; id < ids; ++id)
+    if (links_[id].node >= 0) runIds_[runStart_[links_[id].node]++] = id;
+  std::copy_backward(runStart_.begin(), runStart_.end() - 1, runStart_.end());
+  runStart_[0] = 0;
+  grouped_ = true;
+  return true;
 }
 
 void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const { query(q, &out); }

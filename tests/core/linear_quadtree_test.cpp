@@ -768,6 +768,78 @@ TEST(LinearQuadtreeRandom, MovesWithoutQueriesLeaveTheListsToTheNextQuery) {
   }
 }
 
+// Queries walk the lists until they have stepped over as many objects as the tree holds, then
+// read the ids grouped by node until an object joins, leaves or changes node; a move within its
+// node keeps the grouping. Both ways answer exactly as the oracle does, and validate() checks
+// the grouped copy.
+TEST(LinearQuadtreeRandom, QueriesGroupTheIdsByNodeOnceTheyHaveWalkedTheTree) {
+  for (uint32_t seed = 1; seed <= 6; ++seed) {
+    Gen gen(seed * 7919);
+    const int32_t depth = 2 + int32_t(seed % 5);
+    const Rect b = gen.bounds();
+    LinearQuadtree tree(b, depth);
+    Oracle oracle;
+    const int32_t n = 200;
+    for (int32_t id = 0; id < n; ++id) {
+      const Rect r = gen.rect(b, depth);
+      tree.insert(id, r);
+      oracle.set(id, r);
+    }
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", depth " + std::to_string(depth));
+    auto queryUntilGrouped = [&]() -> ::testing::AssertionResult {
+      for (int q = 0; q < 1000 && !tree.grouped(); ++q) {
+        const auto same = SameSearch(tree, oracle, gen.rect(b, depth));
+        if (!same) return same;
+      }
+      if (!tree.grouped()) return ::testing::AssertionFailure() << "1,000 queries left the ids ungrouped";
+      return ::testing::AssertionSuccess();
+    };
+    ASSERT_FALSE(tree.grouped());
+    ASSERT_TRUE(queryUntilGrouped());
+    ASSERT_TRUE(SameSearch(tree, oracle, {b.x - 1, b.y - 1, b.w + 2, b.h + 2}));  // every object
+    for (int q = 0; q < 50; ++q) ASSERT_TRUE(SameSearch(tree, oracle, gen.rect(b, depth)));
+    ASSERT_TRUE(Valid(tree));
+    // Moves that keep their node keep the grouping; the rects queries test are the new ones.
+    for (int32_t id = 0; id < n; ++id) {
+      const Rect& had = oracle.rects[id];
+      const Rect r{had.x + had.w * 0.001, had.y, had.w, had.h};
+      if (!(placeOf(b, depth, had) == placeOf(b, depth, r))) continue;
+      ASSERT_FALSE(tree.update(id, r));
+      oracle.set(id, r);
+    }
+    ASSERT_TRUE(tree.grouped());
+    for (int q = 0; q < 50; ++q) ASSERT_TRUE(SameSearch(tree, oracle, gen.rect(b, depth)));
+    // Each kind of regrouping change: a move to another node, a remove, an insert, a clear.
+    for (int change = 0; change < 4; ++change) {
+      ASSERT_TRUE(queryUntilGrouped()) << "change " << change;
+      const int32_t id = gen.integer(0, n - 1);
+      if (change == 0) {
+        Rect r = gen.rect(b, depth);
+        while (placeOf(b, depth, r) == placeOf(b, depth, oracle.rects[id])) r = gen.rect(b, depth);
+        ASSERT_TRUE(tree.update(id, r));
+        oracle.set(id, r);
+      } else if (change == 1) {
+        ASSERT_EQ(tree.remove(id), oracle.erase(id));
+      } else if (change == 2) {
+        const Rect r = gen.rect(b, depth);
+        tree.insert(n + change, r);
+        oracle.set(n + change, r);
+      } else {
+        tree.clear();
+        oracle.clear();
+        for (int32_t k = 0; k < n; k += 3) {
+          const Rect r = gen.rect(b, depth);
+          tree.insert(k, r);
+          oracle.set(k, r);
+        }
+      }
+      ASSERT_FALSE(tree.grouped()) << "change " << change;
+      for (int q = 0; q < 20; ++q) ASSERT_TRUE(SameSearch(tree, oracle, gen.rect(b, depth))) << "change " << change;
+      ASSERT_TRUE(Valid(tree));
+    }
+  }
+}
+
 TEST(LinearQuadtreeRandom, DeepTreesUnderMovement) {
   for (uint32_t seed = 1; seed <= 4; ++seed) {
     Gen gen(seed * 31337);
