@@ -316,14 +316,15 @@ void sessionClear(Handle s) {
   at(s).changedAll(true);
 }
 
-void sessionClearNode(Handle s, int32_t node) {
+// QT_COLD (built small): calls no frame loop makes, as the -Os files' (CMakeLists.txt).
+QT_COLD void sessionClearNode(Handle s, int32_t node) {
   settled(at(s));  // out of memory: the objects not re-placed are cleared where they are
   if (at(s).tutorial) at(s).tutorial->clearNode(node);
   else at(s).tree.clearNode(node);
   at(s).changedAll(false);
 }
 
-void sessionStats(Handle h) {
+QT_COLD void sessionStats(Handle h) {
   Session& s = at(h);
   settled(s);
   const Stats st = onTree(s, [](auto& t) { return t.stats(); });
@@ -335,7 +336,7 @@ void sessionStats(Handle h) {
   s.reply.objects = st.objects;
 }
 
-int32_t sessionValidate(Handle h) {
+QT_COLD int32_t sessionValidate(Handle h) {
   Session& s = at(h);
   const int32_t valid = onTree(s, [&](auto& t) {
     return heapHasRoom(t.validateBytes()) ? int32_t(t.validate()) : kNoMemory;
@@ -461,7 +462,7 @@ int32_t sessionPairs(Handle h) {
   return publish(s) / 2;
 }
 
-int32_t sessionNodeWalk(Handle h) {
+QT_COLD int32_t sessionNodeWalk(Handle h) {
   Session& s = at(h);
   s.walk.clear();
   if (!settled(s)) return kNoMemory;

@@ -35,10 +35,11 @@
 // carried down a walk that sorted and merged lists at every occupied node; pairs() was 4 to 5
 // times slower than this on scenes of many small moving objects.
 //
-// Queries read the lists until their walks have stepped over as many objects and nodes as the tree
-// holds objects since an object last changed node; then they group every id by node once and
-// read each row of a level's nodes as one run (a viewport-sized search of 10,000 objects: about
-// 5 times faster than walking the lists, where each step waits for the last one's load).
+// Queries read the lists until, since an object last changed node, their walks have stepped over
+// about what grouping costs (the objects, and an eighth of the nodes); then they group every id
+// by node once and read each row of a level's nodes as one run (a viewport-sized search of
+// 10,000 objects: about 5 times faster than walking the lists, where each step waits for the
+// last one's load).
 //
 // Memory: 8 bytes per node, (4^(D+1) - 1) / 3 nodes: 0.7 MB at D = 8, 11 MB at D = 10, 179 MB at
 // D = 12; plus 68 bytes per object id up to the largest id inserted, and pairs() scratch of 40
@@ -241,8 +242,8 @@ class LinearQuadtree {
   // Queries' grouped copy: every id in node order (runIds_) and where each node's run starts
   // (runStart_, one past the last node too), so a query reads a row of a level's nodes as one run
   // of ids rather than chasing each node's list. Made once the list walks since an object last
-  // changed node have stepped over as many objects and nodes as the tree holds objects (making
-  // it costs about that much); void again once an object joins, leaves or changes node. Moves
+  // changed node have stepped over (objects and nodes) about what making it costs: the objects
+  // and an eighth of the nodes. Void again once an object joins, leaves or changes node. Moves
   // within a node keep it: it holds ids, and rects are read from rects_.
   mutable bool grouped_ = false;
   mutable int64_t walked_ = 0;
