@@ -3,9 +3,9 @@
 // is O(1), so it suits scenes where most objects move a little every frame (update/refresh +
 // pairs). It answers search, collides and pairs exactly as Quadtree does; it has no retrieve.
 import { loaded, native } from './native.js';
-import { created, hide, insertAll } from './quadtree.js';
+import { hide, insertAll } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, live, stage, unstage } from './session.js';
+import { Session, created, live, stage, unstage } from './session.js';
 import { installShared } from './shared.js';
 import { describe, readBounds, readRect, rectIn } from './validate.js';
 
@@ -34,7 +34,7 @@ export function LinearQuadtree(bounds, options) {
   }
   this.bounds = bounds;
   this.depth = depth;
-  hide(this, new Session('LinearQuadtree', created('LinearQuadtree', calls.createLinear(r[0], r[1], r[2], r[3], depth))), 0);
+  hide(this, new Session('LinearQuadtree', created('LinearQuadtree constructor', calls.createLinear(r[0], r[1], r[2], r[3], depth))), 0);
 }
 
 const proto = LinearQuadtree.prototype;

@@ -3,6 +3,7 @@ import { F64, NO_MEMORY } from './abi.js';
 import { loaded, native, f64, views } from './native.js';
 import { OBJECTS } from './registry.js';
 import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage, unstage } from './session.js';
+import { Seed } from './seed.js';
 import { installShared } from './shared.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
 
@@ -17,18 +18,6 @@ const VIEW = {}; // constructor token: a view of an existing node instead of a n
 export function hide(tree, s, node) {
   Object.defineProperty(tree, '_s', { value: s });
   if (node !== 0) Object.defineProperty(tree, '_n', { value: node });
-}
-
-/**
- * A new native tree's handle, or the error that there was no room for it.
- * @param {string} className @param {number} handle
- */
-export function created(className, handle) {
-  if (handle === 0) {
-    throw new RangeError(className + ' constructor: out of memory (WebAssembly memory cannot grow any further). ' +
-      'Free memory (dispose() trees no longer needed) and try again');
-  }
-  return handle;
 }
 
 /**
@@ -95,15 +84,14 @@ export function Quadtree(bounds, max_objects, max_levels, level) {
     this.bounds = bounds;
     return;
   }
-  const calls = loaded('Quadtree');
+  loaded('Quadtree');
   const r = readBounds('Quadtree', bounds);
   this.max_objects = option('Quadtree constructor', 'max_objects', max_objects, 10, false);
   this.max_levels = option('Quadtree constructor', 'max_levels', max_levels, 4, true);
   this.level = option('Quadtree constructor', 'level', level, 0, true);
   this.bounds = bounds;
-  const s = new Session('Quadtree', created('Quadtree', calls.create(r[0], r[1], r[2], r[3], this.max_objects, this.max_levels, this.level)));
-  s.views[0] = this;
-  hide(this, s, 0);
+  // No native tree yet (seed.js): the first call that needs one grows it and puts it in _s.
+  Object.defineProperty(this, '_s', { value: new Seed(r, this.max_objects, this.max_levels, this.level), writable: true });
 }
 
 const proto = Quadtree.prototype;
@@ -114,6 +102,21 @@ const proto = Quadtree.prototype;
  * @param {any} pRect
  */
 proto.insert = function (pRect) {
+  const seed = this._s;
+  if (seed instanceof Seed && !seed.disposed) {  // while the root cannot have split, in the seed
+    seed.method = 'insert';
+    const array = Array.isArray(pRect);
+    if (seed.holds(seed.objects.length + (array ? pRect.length : 1))) {
+      if (!array) {
+        readRect(seed, 'rect', pRect, rectIn);
+        seed.add(pRect, rectIn);
+        return;
+      }
+      const rects = readAll(seed, pRect);
+      for (let i = 0; i < pRect.length; i++) seed.add(pRect[i], rects[i]);
+      return;
+    }
+  }
   const s = live(this, 'insert');
   s.registry.use(OBJECTS, s);
   if (Array.isArray(pRect)) return insertAll(this, s, pRect);
@@ -161,12 +164,18 @@ export function insertChecked(tree, s, obj, r) {
  * @param {any} pRect
  */
 proto.retrieve = function (pRect) {
-  const s = live(this, 'retrieve');
   let out = null;
   if (arguments.length > 1 && Array.isArray(pRect)) {
     out = pRect;
     pRect = arguments[1];
   }
+  const seed = this._s;
+  if (seed instanceof Seed && !seed.disposed) {  // a root that has not split: its own objects
+    seed.method = 'retrieve';
+    readRect(seed, 'rect', pRect, rectIn);
+    return seed.answer(out);
+  }
+  const s = live(this, 'retrieve');
   readRect(s, 'rect', pRect, rectIn);
   flush(s);
   current(s);
@@ -215,6 +224,8 @@ proto.getIndex = function (pRect) {
 
 /** Removes every object (and every subnode) from this tree or subtree. */
 proto.clear = function () {
+  const seed = this._s;
+  if (seed instanceof Seed && !seed.disposed) return seed.clear();
   const s = live(this, 'clear');
   if (this._n === 0) {
     native.clear(s.handle);

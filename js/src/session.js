@@ -21,18 +21,50 @@ const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
   : null;
 
+/**
+ * A new native tree's handle, or the error that there was no room for it (`where`: the call
+ * that made it, e.g. "Quadtree constructor").
+ * @param {string} where @param {number} handle
+ */
+export function created(where, handle) {
+  if (handle === 0) {
+    throw new RangeError(where + ': out of memory (WebAssembly memory cannot grow any further). ' +
+      'Free memory (dispose() trees no longer needed) and try again');
+  }
+  return handle;
+}
+
+/** What names a tree's calls in messages: its class and the public method being run (set by
+ * live()). A Session, or a Quadtree's Seed before it has one. */
+export class Named {
+  /** @param {string} className */
+  constructor(className) {
+    this.className = className;
+    this.method = '';
+  }
+
+  /** Where a message comes from, e.g. "LinearQuadtree.refresh": built only when a message is. */
+  get where() {
+    return this.className + '.' + this.method;
+  }
+
+  /** It stands for its `where` in messages: the checks take it instead of a string. */
+  toString() {
+    return this.where;
+  }
+}
+
 /** Shared by a tree and its node views; collected (and its native tree freed) only when none of
  * them is reachable. */
-export class Session {
+export class Session extends Named {
   /**
    * @param {string} className @param {number} handle
    * @param {Function} [listCall] the native call that builds a cached list from its node: a
    *   leaf's own list (nodeObjects, the default), or for the tutorial tree the path up from a node
    */
   constructor(className, handle, listCall = native.nodeObjects) {
-    this.className = className;
+    super(className);
     this.handle = handle;
-    this.method = ''; // the public method being run (set by live())
     const reply = native.reply(handle);
     views(); // creating the tree may have grown memory
     this.r64 = reply >> 3; // the Reply, as f64 and i32 indexes
@@ -62,16 +94,6 @@ export class Session {
     if (finalizer) finalizer.register(this, handle, this);
   }
 
-  /** Where a message comes from, e.g. "LinearQuadtree.refresh": built only when a message is. */
-  get where() {
-    return this.className + '.' + this.method;
-  }
-
-  /** A session stands for its `where` in messages: the checks take it instead of a string. */
-  toString() {
-    return this.where;
-  }
-
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
@@ -89,9 +111,10 @@ export class Session {
  * @returns {Session}
  */
 export function live(tree, method) {
-  const s = tree._s;
+  let s = tree._s;
   s.method = method;
   if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
+  if (s.grow !== undefined) s = s.grow(tree); // a Quadtree with no native tree yet (seed.js)
   if (tree._n !== 0 && s.views[tree._n] !== tree) {
     throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');
   }

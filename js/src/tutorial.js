@@ -4,9 +4,9 @@
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
 import { I32, NO_MEMORY } from './abi.js';
 import { loaded, native, i32, views } from './native.js';
-import { Quadtree, childViews, created, hide, insertAll, insertChecked } from './quadtree.js';
+import { Quadtree, childViews, hide, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, collect, current, dropIfAbsent, flush, live, room } from './session.js';
+import { Session, collect, created, current, dropIfAbsent, flush, live, room } from './session.js';
 import { installShared, sendChanged } from './shared.js';
 import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
 
@@ -41,7 +41,7 @@ export function QuadTree(boundBox, lvl, options) {
   this.bounds = bounds;
   const handle = calls.createTutorial(r[0], r[1], r[2], r[3], maxObjects, maxLevels, level);
   // Its answers are paths: the cached list of a node is the path up from it.
-  const s = new Session('QuadTree', created('QuadTree', handle), calls.pathObjects);
+  const s = new Session('QuadTree', created('QuadTree constructor', handle), calls.pathObjects);
   s.views[0] = this;
   hide(this, s, 0);
 }

@@ -398,6 +398,69 @@ describe('subnodes', () => {
   });
 });
 
+// A root that cannot have split keeps its objects in JavaScript (js/src/seed.js) and answers
+// retrieve() from them; one object more, or any other call, grows its native tree.
+describe('a root that has not split yet', () => {
+  const QUERY = { x: 0, y: 0, width: 1, height: 1 };
+
+  it('answers retrieve like quadtree-js on both sides of the split, for every parameter kind', () => {
+    for (const args of [[], [3], [1], [0.5], [Infinity], [2, 0], [2, -1], [2, 4, 4], [2, 4, 0.5], [2, 4, -1], [10, 4, 1]]) {
+      const objects = scene(20, 5);
+      const ours = new Quadtree(BOUNDS(), ...args), real = new RealQuadtree(BOUNDS(), ...args);
+      for (let i = 0; i < objects.length; i++) {
+        const o = objects[i % 7 === 6 ? i - 3 : i]; // some objects twice: returned once at level 0 only
+        ours.insert(o);
+        real.insert(o);
+        for (const q of [QUERY, objects[0], { x: -50, y: -50, width: 1000, height: 1000 }]) {
+          expect(ids(ours.retrieve(q)), `${JSON.stringify(args)}: after ${i + 1} inserts`).toEqual(ids(real.retrieve(q)));
+        }
+      }
+      expect(ours.validate()).toBe(true);
+      ours.dispose();
+    }
+  });
+
+  it('clear() empties it and it is reused; the retrieve(out, rect) form appends', () => {
+    const objects = scene(6, 9);
+    const t = filled(Quadtree, objects.slice(0, 4));
+    t.clear();
+    expect(t.retrieve(QUERY)).toEqual([]);
+    t.insert(objects.slice(4));
+    const out = ['kept'];
+    expect(t.retrieve(out, QUERY)).toBe(out);
+    expect(out).toEqual(['kept', objects[4], objects[5]]);
+    t.insert(objects.slice(0, 6)); // eight objects: still unsplit
+    expect(t.nodes).toEqual([]);
+    expect(ids(t.retrieve(QUERY))).toEqual([4, 5, 0, 1, 2, 3]);
+    t.dispose();
+  });
+
+  it('bad input throws naming the call and stores nothing, as for a grown tree', () => {
+    const objects = scene(3, 11);
+    const t = filled(Quadtree, objects.slice(0, 2));
+    expect(() => t.insert({ x: 1, y: 'a', width: 1, height: 1 })).toThrow(/^Quadtree\.insert: rect\.y/);
+    expect(() => t.insert([objects[2], null])).toThrow(/^Quadtree\.insert: rect\[1\]/);
+    expect(() => t.retrieve({ x: 1, y: 1, width: NaN, height: 1 })).toThrow(/^Quadtree\.retrieve: rect\.width/);
+    expect(t.retrieve(QUERY)).toEqual(objects.slice(0, 2));
+    t.dispose();
+    expect(() => t.retrieve(QUERY)).toThrow(/^Quadtree\.retrieve: .*disposed/);
+    expect(() => t.insert(objects[2])).toThrow(/^Quadtree\.insert: .*disposed/);
+  });
+
+  it('rects are read when inserted, not when the native tree grows', () => {
+    const objects = scene(11, 13);
+    const t = new Quadtree(BOUNDS(), 10);
+    for (let i = 0; i < 10; i++) t.insert(objects[i]);
+    const moved = objects[0], at = { ...moved };
+    moved.x = moved.y = -1000; // after its insert: the tree keeps the rect it read
+    t.insert(objects[10]); // the split grows the native tree
+    expect(t.nodes.length).toBe(4);
+    expect(t.search(at)).toContain(moved);
+    expect(t.search({ x: -1000, y: -1000, width: 1, height: 1 })).toEqual([]);
+    t.dispose();
+  });
+});
+
 describe('#dispose', () => {
   const calls = {
     insert: (t) => t.insert({ x: 1, y: 1, width: 1, height: 1 }),

@@ -43,6 +43,16 @@ function used(tree) {
 }
 
 describe('memory of small trees', () => {
+  it('a Quadtree that has not split takes no WebAssembly memory: filled with ten objects and retrieved, or empty', async () => {
+    const { lib, size } = await fresh('unsplit');
+    const trees = [];
+    expect(perTree(size, (i) => (i % 2 ? used(new lib.Quadtree({ ...BOUNDS })) : new lib.Quadtree({ ...BOUNDS })), trees)).toBe(0);
+    // The eleventh object splits the root: from then on the tree has a native tree.
+    const grown = perTree(size, (i) => trees[i].insert({ x: 1, y: 1, width: 3, height: 3 }));
+    expect(grown).toBeGreaterThan(0);
+    for (const t of trees) t.dispose();
+  });
+
   it.each([
     ['an empty Quadtree', (lib) => new lib.Quadtree({ ...BOUNDS }), 4096],
     ['an empty QuadTree', (lib) => new lib.QuadTree({ ...BOUNDS }), 4096],

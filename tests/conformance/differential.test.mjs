@@ -499,6 +499,15 @@ const FAMILIES = {
     maxObjects: pickFrom([1, 2, 3, 1.5]), maxLevels: pickFrom([7, 8, 10, 12]), level: pickFrom([undefined, 0, 3]),
     objects: (r) => r.int(10, 300), queries: (r) => r.int(5, 15),
   },
+  // A root that cannot have split yet answers from JavaScript (js/src/seed.js) until one object
+  // more, or a call beyond insert, retrieve and clear, grows its native tree: small trees of every
+  // parameter, with repeats, array inserts, clears, and the tutorial retrieve form.
+  unsplit: {
+    name: 'roots not split yet (no native tree)', seed: 180000, count: 600,
+    maxObjects: pickFrom(MAX_OBJECTS), maxLevels: pickFrom(MAX_LEVELS), level: pickFrom(LEVELS),
+    objects: (r) => r.int(0, 24), queries: (r) => r.int(3, 14),
+    ops: { insertArray: 1, insertDup: 3, query: 6, queryObject: 2, tutorial: 2, getIndex: 0.2, getAll: 0.2, checkpoint: 0.2, subInsert: 0, subQuery: 0, subClear: 0, subGetAll: 0, clear: 0.5 },
+  },
   negative: {
     name: 'negative sizes (accepted, as quadtree-js)', seed: 170000, count: 100,
     maxObjects: pickFrom([1, 2, 4]), maxLevels: pickFrom([3, 4, 5]), level: pickFrom([undefined, 0]),
