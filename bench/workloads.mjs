@@ -22,6 +22,9 @@
 import { makeScene, makeWindows } from './scene.mjs';
 import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
 
+/** Frames shorter than this (ms) are timed in batches about this long (stats.mjs measureFrames). */
+export const SAMPLE_MS = 0.2;
+
 /** The fraction of objects that move per frame in W4. */
 export const W4_MOVING = 0.1;
 
@@ -95,14 +98,14 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
   };
   let res;
   try {
-    res = measureFrames(frame, () => scene.step(), { warmup, frames, probeMs, budgetMs });
+    res = measureFrames(frame, () => scene.step(), { warmup, frames, probeMs, budgetMs, sampleMs: SAMPLE_MS });
   } finally {
     if (inst.dispose) inst.dispose();
   }
   const s = summarize(res.times);
-  const out = { ...base, status: res.status, reason: res.reason, ...s, times: res.times, counts: res.counts };
+  const out = { ...base, status: res.status, reason: res.reason, ...s, times: res.times, counts: res.counts, batch: res.batch };
   if (phases.length && res.times.length) {
-    const measured = phases.slice(phases.length - res.times.length); // the measured frames' phases
+    const measured = phases.slice(phases.length - res.times.length * res.batch); // the measured frames' phases
     out.update = summarize(measured.map((p) => p[0]));
     out.pairs = summarize(measured.map((p) => p[1]));
     out.updateTimes = measured.map((p) => p[0]);
@@ -221,7 +224,7 @@ export async function runSuite({
   const w6Sizes = sizes === mode.sizes && mode.w6Sizes ? mode.w6Sizes : sizes;
   const where = (kind, n) => `${kind === MAIN_SCENE ? '' : kind + ' '}N=${n}`;
   const frameLog = (label, r) => log(r.status === 'ok'
-    ? `${label} ${where(r.scene, r.n)} ${r.name}: median ${r.median.toFixed(r.median < 0.1 ? 4 : 2)} ms (${r.samples} frames, ${r.counts[r.counts.length - 1]} pairs)`
+    ? `${label} ${where(r.scene, r.n)} ${r.name}: median ${r.median.toFixed(r.median < 0.1 ? 4 : 2)} ms (${r.samples} ${r.batch > 1 ? `samples of ${r.batch} frames` : 'frames'}, ${r.counts[r.counts.length - 1]} pairs)`
     : `${label} ${where(r.scene, r.n)} ${r.name}: skipped (${r.reason})`);
   // The main scene first: it warms every engine up for the others.
   const kinds = [...new Set(scenes)].sort((a, b) => (b === MAIN_SCENE) - (a === MAIN_SCENE));
