@@ -20,6 +20,7 @@ import {
   sceneRatioTables, skippedNotes, w1Table, w2Summary, w2Table, w3Table, w4Summary, w4Table, w5Summary, w5Table, w6Table,
 } from './report.mjs';
 import { w1Svg, w2Svg } from './chart.mjs';
+import { resultsJson } from './results-json.mjs';
 import { SPACING, MIN_SIZE, MAX_SIZE, MAX_SPEED, SCENE_KINDS, SCENE_NAMES } from './scene.mjs';
 
 const args = process.argv.slice(2);
@@ -229,10 +230,10 @@ console.log('\n' + text);
 if (value('baseline')) process.exit(0);
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'latest.md'), text);
-writeFileSync(join(outDir, 'latest.json'), JSON.stringify({
+writeFileSync(join(outDir, 'latest.json'), resultsJson({
   mode: modeName, args, seed, sizes, w6Sizes, scenes, started: started.toISOString(), seconds, env,
   w1: results.w1, w2: results.w2, w3: results.w3, w4: results.w4, w5: results.w5, w6: results.w6, checks: results.checks,
-}, null, 1) + '\n');
+}));
 if (main.w1.length) writeFileSync(join(outDir, 'w1.svg'), w1Svg(main.w1) + '\n');
 if (main.w2.length) writeFileSync(join(outDir, 'w2.svg'), w2Svg(main.w2) + '\n');
 const wrote = ['latest.md', 'latest.json', main.w1.length ? 'w1.svg' : null, main.w2.length ? 'w2.svg' : null];
