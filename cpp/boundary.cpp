@@ -54,7 +54,6 @@ void move(Quadtree& t, int32_t id, const Rect& r) {
   if (!t.moveLater(id, r)) t.update(id, r);
 }
 
-// The exact queries' tree, made current (exact_index.h); null: no room for it.
 // A compat tree's objects as the exact queries read them, the same for both kinds (one copy of
 // each loop over them): id `i` below `span` is present when `first[i] >= 0`, at `rects[i]`.
 struct Objects {
@@ -71,6 +70,7 @@ Objects objectsOf(const Session& s) {
   return {s.tree.rectTable(), s.tree.firstEntries(), int32_t(s.tree.idSpan()), s.tree.size(), s.tree.nodeRect(0)};
 }
 
+// The exact queries' tree, made current (exact_index.h); null: no room for it.
 LinearQuadtree* exactFor(Session& s) {
   if (s.linear) return s.linear.get();
   const Objects o = objectsOf(s);

@@ -97,14 +97,25 @@ export function Quadtree(bounds, max_objects, max_levels, level) {
 const proto = Quadtree.prototype;
 
 /**
+ * The tree's Seed, named for `method`, while it has no native tree yet (seed.js); else null.
+ * @param {any} tree @param {string} method
+ * @returns {Seed | null}
+ */
+function seedFor(tree, method) {
+  const seed = tree._s;
+  if (!(seed instanceof Seed) || seed.disposed) return null;
+  seed.method = method;
+  return seed;
+}
+
+/**
  * Stores an object (or each object of an array) in every leaf its rect reaches. Its x, y, width
  * and height are read now; the object itself is what queries return.
  * @param {any} pRect
  */
 proto.insert = function (pRect) {
-  const seed = this._s;
-  if (seed instanceof Seed && !seed.disposed) {  // while the root cannot have split, in the seed
-    seed.method = 'insert';
+  const seed = seedFor(this, 'insert');
+  if (seed !== null) {  // while the root cannot have split, in the seed
     const array = Array.isArray(pRect);
     if (seed.holds(seed.objects.length + (array ? pRect.length : 1))) {
       if (!array) {
@@ -169,9 +180,8 @@ proto.retrieve = function (pRect) {
     out = pRect;
     pRect = arguments[1];
   }
-  const seed = this._s;
-  if (seed instanceof Seed && !seed.disposed) {  // a root that has not split: its own objects
-    seed.method = 'retrieve';
+  const seed = seedFor(this, 'retrieve');
+  if (seed !== null) {  // a root that has not split: its own objects
     readRect(seed, 'rect', pRect, rectIn);
     return seed.answer(out);
   }
@@ -224,8 +234,8 @@ proto.getIndex = function (pRect) {
 
 /** Removes every object (and every subnode) from this tree or subtree. */
 proto.clear = function () {
-  const seed = this._s;
-  if (seed instanceof Seed && !seed.disposed) return seed.clear();
+  const seed = seedFor(this, 'clear');
+  if (seed !== null) return seed.clear();
   const s = live(this, 'clear');
   if (this._n === 0) {
     native.clear(s.handle);
