@@ -74,6 +74,24 @@ inline int tutorialIndex(const Rect& node, const Rect& r) {
   return -1;
 }
 
+// The rects that tutorialIndex() sends from the root down to a node: x > lowX, x < highX and
+// x + w < highX, the same in y, where lowX is the largest midline the path goes east of and highX
+// the smallest it goes west of (+-infinity where there is none). child() adds one step of
+// tutorialIndex()'s rule; tests/core/geometry_test.cpp holds the two together.
+struct TutorialReach {  // 32 bytes
+  double lowX, highX, lowY, highY;
+  bool holds(const Rect& r) const {
+    return r.x > lowX && r.x < highX && r.x + r.w < highX && r.y > lowY && r.y < highY && r.y + r.h < highY;
+  }
+  TutorialReach child(const Rect& node, int quadrant) const {
+    const Midlines mid = midlines(node);
+    TutorialReach r = *this;
+    if (eastChild(quadrant)) r.lowX = std::max(r.lowX, mid.x); else r.highX = std::min(r.highX, mid.x);
+    if (southChild(quadrant)) r.lowY = std::max(r.lowY, mid.y); else r.highY = std::min(r.highY, mid.y);
+    return r;
+  }
+};
+
 // The tutorial tree's split(): child sizes truncated by `| 0`, so the children of an odd or
 // fractional node leave gaps (tutorialIndex() still divides at the exact midlines).
 inline Rect tutorialChildRect(const Rect& n, int quadrant) {

@@ -20,6 +20,8 @@ TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, dou
   roomForNodes(1);
   nodes_.push_back({});
   rects_.push_back({});
+  const double inf = std::numeric_limits<double>::infinity();
+  reach_.push_back({-inf, inf, -inf, inf});
   levels_.push_back(0);
   resetNode(0, -1, 0, bounds, level);
 }
@@ -36,7 +38,7 @@ bool TutorialTree::roomForNodes(size_t extra) {
   const size_t n = nodes_.size() + extra;
   if (n <= nodes_.capacity()) return true;
   const size_t cap = nextCapacity(nodes_.capacity(), n);
-  return growTo(rects_, cap) && growTo(levels_, cap) && growTo(stack_, cap + 4) &&
+  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && growTo(stack_, cap + 4) &&
          growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
@@ -143,13 +145,17 @@ bool TutorialTree::split(int32_t node) {
     c = int32_t(nodes_.size());
     nodes_.resize(nodes_.size() + 4);
     rects_.resize(nodes_.size());
+    reach_.resize(nodes_.size());
     levels_.resize(nodes_.size());
   }
   // Copies: resetNode() writes into the arrays these live in.
   const Rect r = rects_[node];
   const double level = levels_[node] + 1;
   const int32_t depth = nodes_[node].depth + 1;
-  for (int q = 0; q < 4; ++q) resetNode(c + q, node, depth, tutorialChildRect(r, q), level);
+  for (int q = 0; q < 4; ++q) {
+    resetNode(c + q, node, depth, tutorialChildRect(r, q), level);
+    reach_[c + q] = reach_[node].child(r, q);
+  }
   nodes_[node].children = c;
   log_.push_back({Step::kSplit, node, -1, -1, 0});
   return true;
@@ -373,7 +379,7 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
     if (!contains(id)) return true;
     const Rect& r = objRect_[id];
     for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) {
-      if (entries_[o].flag || home(root(), r) == entries_[o].node) continue;
+      if (entries_[o].flag || atHome(entries_[o].node, r)) continue;
       if (!growTo(takeOut_, takeOut_.size() + 1)) return false;
       entries_[o].flag = 2;
       takeOut_.push_back(o);
@@ -407,6 +413,7 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
 void TutorialTree::clear() {
   nodes_.resize(1);
   rects_.resize(1);
+  reach_.resize(1);
   levels_.resize(1);
   resetNode(0, -1, 0, rects_[0], levels_[0]);
   freeBlocks_.clear();

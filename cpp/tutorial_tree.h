@@ -129,6 +129,10 @@ class TutorialTree {
     }
     return node;
   }
+  // home(root(), rect) == node, read from the node's reach instead of walking down to it.
+  bool atHome(int32_t node, const Rect& rect) const {
+    return reach_[node].holds(rect) && (nodes_[node].children < 0 || tutorialIndex(rects_[node], rect) < 0);
+  }
 
  private:
   struct Node {  // 24 bytes
@@ -191,6 +195,7 @@ class TutorialTree {
   uint64_t seq_ = 0;
   std::vector<Node> nodes_;
   std::vector<Rect> rects_;
+  std::vector<TutorialReach> reach_;  // which rects the root's descent sends here (refresh's check)
   std::vector<double> levels_;
   std::vector<int32_t> freeBlocks_;
   std::vector<Entry> entries_;

@@ -39,7 +39,7 @@ Stats TutorialTree::stats() const {
 
 bool TutorialTree::validate(std::string* why) const {
   const size_t nn = nodes_.size();
-  if (rects_.size() != nn || levels_.size() != nn)
+  if (rects_.size() != nn || reach_.size() != nn || levels_.size() != nn)
     return fail(why, "per-node arrays differ in length");
   if (objRect_.size() != objHead_.size() || unsettled_.size() != objHead_.size())
     return fail(why, "per-id arrays differ in length");
@@ -69,6 +69,9 @@ bool TutorialTree::validate(std::string* why) const {
         const Rect e = tutorialChildRect(rects_[n], q), r = rects_[c + q];
         if (!(e.x == r.x && e.y == r.y && e.w == r.w && e.h == r.h)) return fail(why, "node ", c + q, " has a wrong rect");
         if (!(levels_[c + q] == levels_[n] + 1)) return fail(why, "node ", c + q, " has a wrong level");
+        const TutorialReach want = reach_[n].child(rects_[n], q), got = reach_[c + q];
+        if (!(want.lowX == got.lowX && want.highX == got.highX && want.lowY == got.lowY && want.highY == got.highY))
+          return fail(why, "node ", c + q, " has a wrong reach");
         if (nodes_[c + q].parent != n || nodes_[c + q].depth != nd.depth + 1)
           return fail(why, "node ", c + q, " has a wrong parent or depth");
         walk.push_back(c + q);
@@ -87,6 +90,7 @@ bool TutorialTree::validate(std::string* why) const {
       if (en.id < 0 || size_t(en.id) >= objHead_.size()) return fail(why, "entry ", e, " has a bad id");
       const Rect& r = objRect_[en.id];
       if (!unsettled_[en.id] && home(root(), r) != n) return fail(why, "entry ", e, " is away from home but its id is settled");
+      if (atHome(n, r) != (home(root(), r) == n)) return fail(why, "entry ", e, ": its node's reach disagrees with home()");
       ++count;
     }
     if (count != nd.count || prev != nd.tail) return fail(why, "node ", n, " count or tail is wrong");

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
+#include <vector>
 
 #include "match.h"
 #include "oracle.h"
@@ -226,6 +228,41 @@ TEST(Reach, TheRootIsReachedAloneByEveryRectWithoutNaN) {
   EXPECT_TRUE(kEverywhere.alone({-1e300, 5, 2e300, 1}));
   EXPECT_TRUE(kEverywhere.alone({3, 3, 0, 0}));
   EXPECT_FALSE(kEverywhere.alone({std::nan(""), 0, 1, 1}));
+}
+
+TEST(TutorialReach, ANodeIsReachedExactlyWhenTutorialIndexDescendsToIt) {
+  // Every node down to depth 3 below an odd-sized root (the children's sizes truncated as the
+  // tutorial's split() does), each with the reach child() gives it; a rect's path is where
+  // tutorialIndex() leads from the root. holds() must be true on the path and false off it.
+  struct Node {
+    Rect rect;
+    qt::TutorialReach reach;
+    int parent, quadrant;
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<Node> nodes{{{-7, 3, 101, 77}, {-inf, inf, -inf, inf}, -1, -1}};
+  for (size_t i = 0; i < 1 + 4 + 16; ++i)
+    for (int q = 0; q < 4; ++q)
+      nodes.push_back({qt::tutorialChildRect(nodes[i].rect, q), nodes[i].reach.child(nodes[i].rect, q), int(i), q});
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> pos(-20, 110), size(-3, 40);
+  std::uniform_int_distribution<int> pick(0, int(nodes.size()) - 1), snap(0, 4);
+  for (int i = 0; i < 20000; ++i) {
+    Rect r{pos(rng), pos(rng), size(rng), size(rng)};
+    const qt::Midlines m = qt::midlines(nodes[size_t(pick(rng))].rect);
+    if (snap(rng) == 0) r.x = m.x;  // on a midline, or ending on one
+    if (snap(rng) == 0) r.w = m.x - r.x;
+    if (snap(rng) == 0) r.y = m.y;
+    if (snap(rng) == 0) r.h = 0;
+    std::vector<char> onPath(nodes.size(), 0);
+    onPath[0] = 1;
+    for (size_t n = 1; n < nodes.size(); ++n) {
+      const Node& p = nodes[size_t(nodes[n].parent)];
+      onPath[n] = onPath[size_t(nodes[n].parent)] && qt::tutorialIndex(p.rect, r) == nodes[n].quadrant;
+    }
+    for (size_t n = 0; n < nodes.size(); ++n)
+      ASSERT_EQ(nodes[n].reach.holds(r), bool(onPath[n])) << show(r) << " node " << n;
+  }
 }
 
 TEST(Reach, AChildIsReachedAloneExactlyWhenChildMaskPicksItAlone) {
