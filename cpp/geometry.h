@@ -76,8 +76,10 @@ inline int tutorialIndex(const Rect& node, const Rect& r) {
 
 // The rects that tutorialIndex() sends from the root down to a node: x > lowX, x < highX and
 // x + w < highX, the same in y, where lowX is the largest midline the path goes east of and highX
-// the smallest it goes west of (+-infinity where there is none). child() adds one step of
-// tutorialIndex()'s rule; tests/core/geometry_test.cpp holds the two together.
+// the smallest it goes west of (+-infinity where there is none). Exact for rects whose x, x + w,
+// y and y + h are finite (a NaN midline lets none of them through); the tree asks home() about
+// the others. child() adds one step of tutorialIndex()'s rule; tests/core/geometry_test.cpp
+// holds the two together.
 struct TutorialReach {  // 32 bytes
   double lowX, highX, lowY, highY;
   bool holds(const Rect& r) const {
@@ -85,12 +87,18 @@ struct TutorialReach {  // 32 bytes
   }
   TutorialReach child(const Rect& node, int quadrant) const {
     const Midlines mid = midlines(node);
+    const double inf = HUGE_VAL;
     TutorialReach r = *this;
-    if (eastChild(quadrant)) r.lowX = std::max(r.lowX, mid.x); else r.highX = std::min(r.highX, mid.x);
-    if (southChild(quadrant)) r.lowY = std::max(r.lowY, mid.y); else r.highY = std::min(r.highY, mid.y);
+    if (eastChild(quadrant)) r.lowX = mid.x == mid.x ? std::max(r.lowX, mid.x) : inf;
+    else r.highX = mid.x == mid.x ? std::min(r.highX, mid.x) : -inf;
+    if (southChild(quadrant)) r.lowY = mid.y == mid.y ? std::max(r.lowY, mid.y) : inf;
+    else r.highY = mid.y == mid.y ? std::min(r.highY, mid.y) : -inf;
     return r;
   }
 };
+inline bool finiteEdges(const Rect& r) {
+  return std::isfinite(r.x) && std::isfinite(r.x + r.w) && std::isfinite(r.y) && std::isfinite(r.y + r.h);
+}
 
 // The tutorial tree's split(): child sizes truncated by `| 0`, so the children of an odd or
 // fractional node leave gaps (tutorialIndex() still divides at the exact midlines).

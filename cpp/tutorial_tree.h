@@ -129,8 +129,10 @@ class TutorialTree {
     }
     return node;
   }
-  // home(root(), rect) == node, read from the node's reach instead of walking down to it.
+  // home(root(), rect) == node, read from the node's reach instead of walking down to it (for
+  // the rare rect with infinite or NaN edges, by walking).
   bool atHome(int32_t node, const Rect& rect) const {
+    if (!finiteEdges(rect)) return home(root(), rect) == node;
     return reach_[node].holds(rect) && (nodes_[node].children < 0 || tutorialIndex(rects_[node], rect) < 0);
   }
 
