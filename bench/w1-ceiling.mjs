@@ -21,6 +21,19 @@ for (const o of objs) tree.insert(o);
 const candidates = objs.map((o) => tree.retrieve(o));
 let total = 0;
 for (const c of candidates) total += c.length;
+// Queries that reach several leaves: the leaf grid answers the others in JavaScript, these go
+// into WebAssembly (bench/README.md, W1).
+let crossing = 0;
+for (const o of objs) {
+  let leaves = 0;
+  const stack = [tree];
+  while (stack.length) {
+    const node = stack.pop(), nodes = node.nodes;
+    if (nodes.length === 0) leaves++;
+    else for (const q of node.getIndex(o)) stack.push(nodes[q]);
+  }
+  if (leaves > 1) crossing++;
+}
 
 /** Median ms of 7 runs of `run` (after one untimed run). @param {() => number} run */
 function median7(run) {
@@ -60,5 +73,5 @@ const whole = frames.map(([name, f]) => {
   if (m.result !== tests.result) throw new Error(`${name} found ${m.result} pairs, the candidate tests ${tests.result}`);
   return `${name} ${m.ms.toFixed(2)} ms`;
 });
-console.log(`${kind} N=${n} (${maxObjects},${maxLevels}): ${(total / n).toFixed(0)} candidates per query, ${tests.result} pairs; ` +
+console.log(`${kind} N=${n} (${maxObjects},${maxLevels}): ${(total / n).toFixed(0)} candidates per query (${((100 * crossing) / n).toFixed(1)} % reach several leaves), ${tests.result} pairs; ` +
   `the caller's tests alone take ${tests.ms.toFixed(2)} ms (median of 7); whole frames: ${whole.join(', ')}`);
