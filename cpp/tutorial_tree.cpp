@@ -20,6 +20,7 @@ TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, dou
   roomForNodes(1);
   nodes_.push_back({});
   rects_.push_back({});
+  rank_.push_back(0);
   const double inf = std::numeric_limits<double>::infinity();
   reach_.push_back({-inf, inf, -inf, inf});
   levels_.push_back(0);
@@ -38,7 +39,8 @@ bool TutorialTree::roomForNodes(size_t extra) {
   const size_t n = nodes_.size() + extra;
   if (n <= nodes_.capacity()) return true;
   const size_t cap = nextCapacity(nodes_.capacity(), n);
-  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && growTo(stack_, cap + 4) &&
+  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && growTo(rank_, cap) &&
+         growTo(stack_, cap + 4) &&
          growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
@@ -146,6 +148,7 @@ bool TutorialTree::split(int32_t node) {
     nodes_.resize(nodes_.size() + 4);
     rects_.resize(nodes_.size());
     reach_.resize(nodes_.size());
+    rank_.resize(nodes_.size());
     levels_.resize(nodes_.size());
   }
   // Copies: resetNode() writes into the arrays these live in.
@@ -294,6 +297,26 @@ bool TutorialTree::before(int32_t a, int32_t b) const {
   return x < y;
 }
 
+void TutorialTree::rankNodes() {
+  // Pre-order without a stack: down to the first child, else up to the nearest next sibling.
+  for (int32_t n = root(), rank = 0;;) {
+    rank_[size_t(n)] = rank++;
+    if (nodes_[n].children >= 0) {
+      n = nodes_[n].children;
+      continue;
+    }
+    for (;;) {
+      const int32_t p = nodes_[n].parent;
+      if (p < 0) return;
+      if (n - nodes_[p].children < 3) {
+        ++n;
+        break;
+      }
+      n = p;
+    }
+  }
+}
+
 int32_t TutorialTree::firstInPreorder(int32_t id) const {
   int32_t best = objHead_[id];
   for (int32_t e = entries_[best].idNext; e >= 0; e = entries_[e].idNext)
@@ -336,7 +359,12 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
   dead_.clear();
   takeOut_.clear();
   removed_.clear();
+  // The old rects of changedIds[0..saved), in rectLog_, for fail(): one block rather than a
+  // logged step per id (the lists' steps are logged as in every call).
+  int32_t saved = 0;
   auto fail = [&] {
+    for (int32_t i = saved; i-- > 0;)
+      if (contains(changedIds[i])) objRect_[changedIds[i]] = rectLog_[size_t(i)];
     rollback();
     for (int32_t e : dead_) entries_[e].flag = 0;
     for (int32_t e : takeOut_) entries_[e].flag = 0;
@@ -368,11 +396,12 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
     }
   }
   // The new rects.
-  for (int32_t i = 0; i < changed; ++i) {
-    const int32_t id = changedIds[i];
-    if (!contains(id)) continue;
-    const Rect r{rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]};
-    if (!setRect(id, r)) return fail();
+  if (!growTo(rectLog_, size_t(changed))) return fail();
+  for (; saved < changed; ++saved) {
+    const int32_t id = changedIds[saved];
+    const bool present = contains(id);
+    rectLog_.push_back(present ? objRect_[id] : Rect{});
+    if (present) objRect_[id] = Rect{rects[4 * saved], rects[4 * saved + 1], rects[4 * saved + 2], rects[4 * saved + 3]};
   }
   // Only the changed and the unsettled ids can have entries away from home.
   auto check = [&](int32_t id) {
@@ -390,8 +419,17 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
     if (!check(changedIds[i])) return fail();
   for (int32_t id : unsettledIds_)
     if (!check(id)) return fail();
-  // Pre-order of where they are (shellSort: a fraction of std::sort's code in the wasm).
-  shellSort(takeOut_.data(), takeOut_.data() + takeOut_.size(), [&](int32_t a, int32_t b) { return before(a, b); });
+  // Pre-order of where they are (shellSort: a fraction of std::sort's code in the wasm). Many of
+  // them: by each node's rank in a pre-order walk of the nodes, then sequence; a few: by before().
+  if (takeOut_.size() > 16) {
+    rankNodes();
+    shellSort(takeOut_.data(), takeOut_.data() + takeOut_.size(), [&](int32_t a, int32_t b) {
+      const int32_t ra = rank_[size_t(entries_[a].node)], rb = rank_[size_t(entries_[b].node)];
+      return ra != rb ? ra < rb : entries_[a].seq < entries_[b].seq;
+    });
+  } else {
+    shellSort(takeOut_.data(), takeOut_.data() + takeOut_.size(), [&](int32_t a, int32_t b) { return before(a, b); });
+  }
   for (int32_t e : dead_)
     if (!unlink(e)) return fail();
   for (int32_t e : takeOut_)
@@ -414,6 +452,7 @@ void TutorialTree::clear() {
   nodes_.resize(1);
   rects_.resize(1);
   reach_.resize(1);
+  rank_.resize(1);
   levels_.resize(1);
   resetNode(0, -1, 0, rects_[0], levels_[0]);
   freeBlocks_.clear();

@@ -188,6 +188,7 @@ class TutorialTree {
   void freeEntry(int32_t entry);  // unlinked already; drops it from its id's list
   int32_t firstInPreorder(int32_t id) const;
   bool before(int32_t a, int32_t b) const;  // entry a precedes entry b in pre-order
+  void rankNodes();  // rank_: every live node's position in a pre-order walk of the nodes
   void markUnsettled(int32_t id);
   void freeSubtree(int32_t node);  // every entry below it freed, its children dropped
   void resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level);
@@ -217,6 +218,7 @@ class TutorialTree {
   };
   std::vector<Frame> frames_;
   mutable std::vector<int32_t> stack_;  // walks; sized with the nodes
+  std::vector<int32_t> rank_;  // rankNodes(), for refresh()'s order; sized with the nodes
   std::vector<int32_t> dead_, takeOut_, removed_;
 };
 

@@ -39,7 +39,7 @@ Stats TutorialTree::stats() const {
 
 bool TutorialTree::validate(std::string* why) const {
   const size_t nn = nodes_.size();
-  if (rects_.size() != nn || reach_.size() != nn || levels_.size() != nn)
+  if (rects_.size() != nn || reach_.size() != nn || rank_.size() != nn || levels_.size() != nn)
     return fail(why, "per-node arrays differ in length");
   if (objRect_.size() != objHead_.size() || unsettled_.size() != objHead_.size())
     return fail(why, "per-id arrays differ in length");

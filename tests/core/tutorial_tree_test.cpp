@@ -68,10 +68,10 @@ struct Scenario {
   std::vector<Rect> fields;
   Oracle oracle;
   TutorialTree tree;
-  static constexpr int kIds = 40;
+  const int kIds;  // objects 0 .. kIds - 1
 
-  Scenario(const Config& config, uint32_t seed)
-      : c(config), rng(seed), fields(kIds), oracle(c.bounds, c.maxObjects, c.maxLevels, c.level, &fields),
+  Scenario(const Config& config, uint32_t seed, int ids = 40)
+      : c(config), rng(seed), fields(size_t(ids)), kIds(ids), oracle(c.bounds, c.maxObjects, c.maxLevels, c.level, &fields),
         tree(c.bounds, c.maxObjects, c.maxLevels, c.level) {}
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); }
@@ -330,6 +330,27 @@ TEST(TutorialTree, MatchesTheReferenceOverSeededScenarios) {
       }
     }
     ++config;
+  }
+}
+
+TEST(TutorialTree, RefreshReinsertsManyTakenOutObjectsInPreorderOfWhereTheyWere) {
+  // 300 objects, a third of them moving at each refresh: dozens leave their nodes at once, which
+  // refresh() orders by the nodes' pre-order ranks (rankNodes) rather than pair by pair.
+  for (const int config : {0, 2, 6}) {
+    for (uint32_t seed = 1; seed <= 2; ++seed) {
+      SCOPED_TRACE("config " + std::to_string(config) + " seed " + std::to_string(seed));
+      Scenario s(kConfigs[config], seed, 300);
+      for (int32_t id = 0; id < 300; ++id) {
+        s.fields[size_t(id)] = s.rect();
+        s.oracle.insert(id);
+        s.tree.insert(s.tree.root(), id, s.fields[size_t(id)]);
+      }
+      s.check("filled");
+      for (int op = 0; op < 12; ++op) {
+        s.step(op);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
   }
 }
 
