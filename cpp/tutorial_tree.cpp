@@ -297,7 +297,21 @@ bool TutorialTree::before(int32_t a, int32_t b) const {
   return x < y;
 }
 
-void TutorialTree::rankNodes() {
+// refresh() found no room: its rects put back, its logged steps undone, its flags cleared.
+QT_COLD int32_t TutorialTree::undoRefresh(const int32_t* changedIds, int32_t saved) {
+  for (int32_t i = saved; i-- > 0;)
+    if (contains(changedIds[i])) objRect_[changedIds[i]] = rectLog_[size_t(i)];
+  rollback();
+  for (int32_t e : dead_) entries_[e].flag = 0;
+  for (int32_t e : takeOut_) entries_[e].flag = 0;
+  dead_.clear();
+  takeOut_.clear();
+  return -1;
+}
+
+QT_COLD bool TutorialTree::walksHome(int32_t node, const Rect& rect) const { return home(root(), rect) == node; }
+
+QT_COLD void TutorialTree::rankNodes() {
   // Pre-order without a stack: down to the first child, else up to the nearest next sibling.
   for (int32_t n = root(), rank = 0;;) {
     rank_[size_t(n)] = rank++;
@@ -362,16 +376,7 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
   // The old rects of changedIds[0..saved), in rectLog_, for fail(): one block rather than a
   // logged step per id (the lists' steps are logged as in every call).
   int32_t saved = 0;
-  auto fail = [&] {
-    for (int32_t i = saved; i-- > 0;)
-      if (contains(changedIds[i])) objRect_[changedIds[i]] = rectLog_[size_t(i)];
-    rollback();
-    for (int32_t e : dead_) entries_[e].flag = 0;
-    for (int32_t e : takeOut_) entries_[e].flag = 0;
-    dead_.clear();
-    takeOut_.clear();
-    return -1;
-  };
+  auto fail = [&] { return undoRefresh(changedIds, saved); };
   if (dead > 0 && (!growTo(dead_, size_t(dead)) || !growTo(removed_, size_t(dead)))) {
     noMemory_ = true;
     return -1;
@@ -421,15 +426,13 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
     if (!check(id)) return fail();
   // Pre-order of where they are (shellSort: a fraction of std::sort's code in the wasm). Many of
   // them: by each node's rank in a pre-order walk of the nodes, then sequence; a few: by before().
-  if (takeOut_.size() > 16) {
-    rankNodes();
-    shellSort(takeOut_.data(), takeOut_.data() + takeOut_.size(), [&](int32_t a, int32_t b) {
-      const int32_t ra = rank_[size_t(entries_[a].node)], rb = rank_[size_t(entries_[b].node)];
-      return ra != rb ? ra < rb : entries_[a].seq < entries_[b].seq;
-    });
-  } else {
-    shellSort(takeOut_.data(), takeOut_.data() + takeOut_.size(), [&](int32_t a, int32_t b) { return before(a, b); });
-  }
+  const bool ranked = takeOut_.size() > 16;
+  if (ranked) rankNodes();
+  shellSort(takeOut_.data(), takeOut_.data() + takeOut_.size(), [&](int32_t a, int32_t b) {
+    if (!ranked) return before(a, b);
+    const int32_t ra = rank_[size_t(entries_[a].node)], rb = rank_[size_t(entries_[b].node)];
+    return ra != rb ? ra < rb : entries_[a].seq < entries_[b].seq;
+  });
   for (int32_t e : dead_)
     if (!unlink(e)) return fail();
   for (int32_t e : takeOut_)

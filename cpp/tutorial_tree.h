@@ -132,7 +132,7 @@ class TutorialTree {
   // home(root(), rect) == node, read from the node's reach instead of walking down to it (for
   // the rare rect with infinite or NaN edges, by walking).
   bool atHome(int32_t node, const Rect& rect) const {
-    if (!finiteEdges(rect)) return home(root(), rect) == node;
+    if (!finiteEdges(rect)) return walksHome(node, rect);
     return reach_[node].holds(rect) && (nodes_[node].children < 0 || tutorialIndex(rects_[node], rect) < 0);
   }
 
@@ -189,6 +189,8 @@ class TutorialTree {
   int32_t firstInPreorder(int32_t id) const;
   bool before(int32_t a, int32_t b) const;  // entry a precedes entry b in pre-order
   void rankNodes();  // rank_: every live node's position in a pre-order walk of the nodes
+  bool walksHome(int32_t node, const Rect& rect) const;  // home(root(), rect) == node, built small
+  int32_t undoRefresh(const int32_t* changedIds, int32_t saved);  // refresh() out of room: -1
   void markUnsettled(int32_t id);
   void freeSubtree(int32_t node);  // every entry below it freed, its children dropped
   void resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level);
