@@ -82,17 +82,17 @@ inline int tutorialIndex(const Rect& node, const Rect& r) {
 // holds the two together.
 struct TutorialReach {  // 32 bytes
   double lowX, highX, lowY, highY;
+  static TutorialReach everywhere() { return {-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL}; }  // the root's
   bool holds(const Rect& r) const {
     return r.x > lowX && r.x < highX && r.x + r.w < highX && r.y > lowY && r.y < highY && r.y + r.h < highY;
   }
   TutorialReach child(const Rect& node, int quadrant) const {
     const Midlines mid = midlines(node);
-    const double inf = HUGE_VAL;
     TutorialReach r = *this;
-    if (eastChild(quadrant)) r.lowX = mid.x == mid.x ? std::max(r.lowX, mid.x) : inf;
-    else r.highX = mid.x == mid.x ? std::min(r.highX, mid.x) : -inf;
-    if (southChild(quadrant)) r.lowY = mid.y == mid.y ? std::max(r.lowY, mid.y) : inf;
-    else r.highY = mid.y == mid.y ? std::min(r.highY, mid.y) : -inf;
+    if (eastChild(quadrant)) r.lowX = mid.x == mid.x ? std::max(r.lowX, mid.x) : HUGE_VAL;
+    else r.highX = mid.x == mid.x ? std::min(r.highX, mid.x) : -HUGE_VAL;
+    if (southChild(quadrant)) r.lowY = mid.y == mid.y ? std::max(r.lowY, mid.y) : HUGE_VAL;
+    else r.highY = mid.y == mid.y ? std::min(r.highY, mid.y) : -HUGE_VAL;
     return r;
   }
 };

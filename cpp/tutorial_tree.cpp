@@ -21,8 +21,7 @@ TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, dou
   nodes_.push_back({});
   rects_.push_back({});
   rank_.push_back(0);
-  const double inf = std::numeric_limits<double>::infinity();
-  reach_.push_back({-inf, inf, -inf, inf});
+  reach_.push_back(TutorialReach::everywhere());
   levels_.push_back(0);
   resetNode(0, -1, 0, bounds, level);
 }

@@ -246,7 +246,7 @@ TEST(TutorialReach, ANodeIsReachedExactlyWhenTutorialIndexDescendsToIt) {
   std::vector<Node> nodes;
   for (const Rect root : {Rect{-7, 3, 101, 77}, Rect{-inf, 3, nan, inf}}) {
     const size_t first = nodes.size();
-    nodes.push_back({root, {-inf, inf, -inf, inf}, -1, -1});
+    nodes.push_back({root, qt::TutorialReach::everywhere(), -1, -1});
     for (size_t i = first; i < first + 1 + 4 + 16; ++i)
       for (int q = 0; q < 4; ++q)
         nodes.push_back({qt::tutorialChildRect(nodes[i].rect, q), nodes[i].reach.child(nodes[i].rect, q), int(i), q});
