@@ -71,8 +71,8 @@ struct Scenario {
   const int kIds;  // objects 0 .. kIds - 1
 
   Scenario(const Config& config, uint32_t seed, int ids = 40)
-      : c(config), rng(seed), fields(size_t(ids)), kIds(ids), oracle(c.bounds, c.maxObjects, c.maxLevels, c.level, &fields),
-        tree(c.bounds, c.maxObjects, c.maxLevels, c.level) {}
+      : c(config), rng(seed), fields(size_t(ids)), oracle(c.bounds, c.maxObjects, c.maxLevels, c.level, &fields),
+        tree(c.bounds, c.maxObjects, c.maxLevels, c.level), kIds(ids) {}
 
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); }
   double real(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
