@@ -15,7 +15,7 @@ import { runInNewContext } from 'node:vm';
 import { engines as allEngines, select } from './engines/index.mjs';
 import { enginesOf } from './engines/quadtree-wasm.mjs';
 import tutorialEngines, { tutorialEnginesOf } from './engines/tutorial.mjs';
-import { MAIN_SCENE, MODES, runSuite, SAMPLE_MS, SCENE_WORKLOADS, SMALL, VIEWPORT, W4_MOVING } from './workloads.mjs';
+import { MAIN_SCENE, MODES, runSuite, SAMPLE_MS, SCENE_WORKLOADS, SMALL, VIEWPORT, W4_MOVING, WARMUP_MS, PREWARM_MAX_N } from './workloads.mjs';
 import {
   sceneRatioTables, skippedNotes, w1Table, w2Summary, w2Table, w3Table, w4Summary, w4Table, w5Summary, w5Table, w6Table,
 } from './report.mjs';
@@ -108,7 +108,7 @@ const main = Object.fromEntries(['w1', 'w2', 'w4', 'w5', 'w6'].map((w) => [w, of
 // "W + M frames at N = …": warm-up and (at most) measured frames per N.
 const perN = (ns, warm = mode.warmup, meas = mode.frames) =>
   ns.map((n) => `${warm(n)} + ${meas(n)} at ${n.toLocaleString('en-US')}`).join(', ');
-const framesText = (ns) => `Warm-up + measured frames (fewer measured when an engine uses up its time budget): ${perN(ns)}; ` +
+const framesText = (ns) => `Warm-up + measured frames (fewer measured when an engine uses up its time budget; before them, up to ${PREWARM_MAX_N.toLocaleString('en-US')} objects, each engine runs ${WARMUP_MS} ms of frames on a copy of the scene it then drops): ${perN(ns)}; ` +
   `where an engine's warm-up frames averaged under ${SAMPLE_MS} ms, each measured sample is the mean of as many frames as fill about ${SAMPLE_MS} ms.`;
 const otherWarmup = scenes.includes(MAIN_SCENE) && mode.otherWarmup ? mode.otherWarmup : mode.warmup;
 

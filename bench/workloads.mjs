@@ -24,6 +24,15 @@ import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
 
 /** Frames shorter than this (ms) are timed in batches about this long (stats.mjs measureFrames). */
 export const SAMPLE_MS = 0.2;
+/**
+ * Before its warm-up, each engine runs frames of the workload for this long (ms) on a copy of the
+ * scene it then drops, so that every engine still measures the same frames of the same scene:
+ * 1,000 warm-up frames of a few µs can end before the JIT has re-optimized code an earlier
+ * workload sent down other paths (bench/w6-after-large.mjs; bench/README.md, "Fresh trees").
+ * Only up to PREWARM_MAX_N objects: longer frames' own warm-up frames last long enough.
+ */
+export const WARMUP_MS = 50;
+export const PREWARM_MAX_N = 1000;
 
 /** The fraction of objects that move per frame in W4. */
 export const W4_MOVING = 0.1;
@@ -87,6 +96,7 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
   budgetMs ??= main || !mode.otherBudgetMs ? 30000 : mode.otherBudgetMs;
   const moving = workload === 'w4' || workload === 'w5r';
   const scene = makeScene(n, seed, { kind, moving: moving ? W4_MOVING : 1 });
+  if (n <= PREWARM_MAX_N) prewarm(engine[workload].bind(engine), makeScene(n, seed, { kind, moving: moving ? W4_MOVING : 1 }), WARMUP_MS);
   const inst = engine[workload](scene);
   // Engines that time their own phases (quadtree-wasm's pairs() engines) leave them in
   // inst.updateMs and inst.pairsMs after each frame.
@@ -112,6 +122,25 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
     out.pairsTimes = measured.map((p) => p[1]);
   }
   return out;
+}
+
+/**
+ * Runs `make(scene)`'s frames until they have taken `ms` (at least one), then drops the instance.
+ * @param {(scene: any) => any} make @param {any} scene @param {number} ms
+ */
+export function prewarm(make, scene, ms) {
+  const inst = make(scene);
+  try {
+    let spent = 0;
+    do {
+      const t0 = now();
+      inst.frame();
+      spent += now() - t0;
+      scene.step();
+    } while (spent < ms);
+  } finally {
+    if (inst.dispose) inst.dispose();
+  }
 }
 
 /** Runs W1 for one engine at one N (see runFrames). */
