@@ -6,35 +6,21 @@
 // collections during it; with SERIES=1, also the median of every 25 samples in turn.
 //   node --expose-gc bench/w6-after-large.mjs [samples=100] [waitMs=0] [prewarmMs=0]
 import { PerformanceObserver } from 'node:perf_hooks';
-import { Quadtree } from '../dist/quadtree.mjs';
+import wasmEngines from './engines/quadtree-wasm.mjs';
 import { makeScene } from './scene.mjs';
 import { measureFrames, summarize } from './stats.mjs';
 import { prewarm } from './workloads.mjs';
 
 const [samples = 100, waitMs = 0, prewarmMs = 0] = process.argv.slice(2).map(Number);
-
-/** The bench engine's W6 frame (engines/quadtree-wasm.mjs). */
-function frameOf(scene) {
-  const bounds = { x: 0, y: 0, width: scene.width, height: scene.height }, objs = scene.objects;
-  return () => {
-    const n = objs.length, tree = new Quadtree(bounds);
-    for (let i = 0; i < n; i++) tree.insert(objs[i]);
-    let pairs = 0;
-    for (let i = 0; i < n; i++) {
-      const a = objs[i], c = tree.retrieve(a);
-      for (let k = 0; k < c.length; k++) {
-        const o = c[k];
-        if (o.id > a.id && a.x < o.x + o.width && o.x < a.x + a.width && a.y < o.y + o.height && o.y < a.y + a.height) pairs++;
-      }
-    }
-    return pairs;
-  };
-}
+// The bench's own W6 engine: `new Quadtree(bounds)` per frame, never disposed.
+const engine = wasmEngines.find((e) => e.id === 'quadtree-wasm-tpf');
+const w6 = (scene) => engine.w6(scene);
 
 function median(n, kind, warmup, frames, series = false) {
-  if (prewarmMs > 0) prewarm((copy) => ({ frame: frameOf(copy) }), makeScene(n, 1, { kind }), prewarmMs);
+  if (prewarmMs > 0) prewarm(w6, makeScene(n, 1, { kind }), prewarmMs);
   const scene = makeScene(n, 1, { kind });
-  const { times } = measureFrames(frameOf(scene), () => scene.step(), { warmup, frames, sampleMs: 0.2 });
+  const { frame } = w6(scene);
+  const { times } = measureFrames(frame, () => scene.step(), { warmup, frames, sampleMs: 0.2 });
   if (series) {
     const parts = [];
     for (let i = 0; i < times.length; i += 25) parts.push((1000 * summarize(times.slice(i, i + 25)).median).toFixed(1));

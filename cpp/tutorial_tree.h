@@ -19,8 +19,9 @@
 // subnode) marks the id "unsettled"; refresh() checks those ids besides the changed ones, so every
 // other entry is known to be at home (nodes never merge, and the home depends only on the rect and
 // fixed node bounds). Each node keeps its reach (TutorialReach: the rects the root's descent sends
-// there), so refresh() checks an entry at its node instead of descending from the root. The exact queries (search, collides, pairs) are not this tree's: the
-// session keeps an index for them (exact_index.h).
+// there), so refresh() checks an entry at its node instead of descending from the root. The exact
+// queries (search, collides, pairs) are not this tree's: the session keeps an index for them
+// (exact_index.h).
 //
 // Every call that grows an array checks for room first (memory_guard.h). A placement may split
 // and move entries at any depth, so the steps of one call are logged and undone when a later step
