@@ -180,12 +180,12 @@ int32_t sessionFlush(Handle h, int32_t count) {
   Session& s = at(h);
   if (!settled(s)) return 0;
   const int32_t* ids = stageBuffer.ids;
-  if (!s.linear && !s.tutorial && count > 1) {
-    int32_t maxId = -1;
-    for (int32_t i = 0; i < count; ++i) maxId = std::max(maxId, ids[i]);
-    s.tree.reserve(count, maxId);
+  int32_t i = 0;
+  if (!s.linear && !s.tutorial) {
+    i = s.tree.insertBatch(ids, stageBuffer.rects, count);
+    for (int32_t k = 0; k < i; ++k) s.changed(ids[k]);
   }
-  for (int32_t i = 0; i < count; ++i) {
+  for (; i < count; ++i) {
     const double* r = stageBuffer.rects + 4 * i;
     if (s.linear) s.linear->insert(ids[i], {r[0], r[1], r[2], r[3]});
     else if (s.tutorial) s.tutorial->insert(s.tutorial->root(), ids[i], {r[0], r[1], r[2], r[3]});

@@ -12,7 +12,8 @@ namespace qt {
 
 std::vector<uint32_t> Quadtree::stamps_;
 uint32_t Quadtree::query_ = 0;
-std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_;
+std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_, Quadtree::batch_,
+    Quadtree::batchWork_, Quadtree::batchEntries_, Quadtree::batchMasks_;
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
@@ -133,15 +134,11 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
     // Each split checks its own room: four nodes, and a link per child an object goes to.
     if ((freeBlocks_.empty() && !roomForNodes(4)) || !roomForLinks(4 * size_t(nodes_[n].count)))
       return false;
-    const int32_t first = allocChildren();
-    const Rect parent = rects_[n];
-    for (int q = 0; q < 4; ++q) {
-      rects_[first + q] = childRect(parent, q);
-      levels_[first + q] = levels_[n] + 1;
-      reach_[first + q] = reach_[n].child(parent, q);
-    }
     int32_t l = nodes_[n].head;
-    nodes_[n] = {first, -1, -1, 0};
+    nodes_[n].head = -1;
+    splitNode(n);  // (room checked above)
+    const int32_t first = nodes_[n].children;
+    const Rect parent = rects_[n];
     while (l >= 0) {
       const int32_t next = links_[l].next, entry = links_[l].entry;
       links_[l].next = freeLink_;  // free it first so the first child reuses it
@@ -151,11 +148,30 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
       for (int q = 0; q < 4; ++q)
         if (mask & (1u << q)) appendToLeaf(first + q, entry);
       // Still in exactly one leaf only if it was and goes to one child.
-      if (entryLeaf_[entry] == n) entryLeaf_[entry] = (mask & (mask - 1)) ? -1 : first + __builtin_ctz(mask);
+      if (!(mask & (mask - 1))) {  // one child: alone there if it was alone here
+        const int32_t child = first + __builtin_ctz(mask);
+        if (entryLeaf_[entry] == n) entryLeaf_[entry] = child;
+        if (entrySplit_[entry] == n) entrySplit_[entry] = child;
+      } else if (entryLeaf_[entry] == n) {
+        entryLeaf_[entry] = -1;
+      }
       l = next;
     }
     for (int q = 3; q >= 0; --q) stack_.push_back(first + q);
   }
+  return true;
+}
+
+bool Quadtree::splitNode(int32_t leaf) {
+  if (freeBlocks_.empty() && !roomForNodes(4)) return false;
+  const int32_t first = allocChildren();
+  const Rect parent = rects_[leaf];
+  for (int q = 0; q < 4; ++q) {
+    rects_[first + q] = childRect(parent, q);
+    levels_[first + q] = levels_[leaf] + 1;
+    reach_[first + q] = reach_[leaf].child(parent, q);
+  }
+  nodes_[leaf] = {first, -1, -1, 0};
   return true;
 }
 

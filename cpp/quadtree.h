@@ -51,6 +51,11 @@ class Quadtree {
   // filled in one go then holds about what it needs, not what growth by steps leaves). Nothing
   // happens where there is no room: the inserts then grow the arrays themselves.
   void reserve(int32_t inserts, int32_t maxId);
+  // insert() at the root of `count` objects in order (ids[i] at rects[4i..4i+3]), in one pass
+  // down the tree instead of a descent each (quadtree_batch.cpp). Returns how many it stored, a
+  // prefix: it stops before an id that is in the tree or came earlier in the batch, and stores
+  // none while objects wait to be re-placed or when out of memory. The caller insert()s the rest.
+  int32_t insertBatch(const int32_t* ids, const double* rects, int32_t count);
 
   // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
   // Such a call stored nothing new: insert() and update() leave every object where it was (a
@@ -190,6 +195,9 @@ class Quadtree {
   size_t countReached(int32_t node, const Rect& rect);  // leaves an insert of `rect` reaches
   bool place(int32_t node, int32_t object, const Rect& rect);  // insert(); false: out of memory
   bool splitOverflowing(int32_t leaf);  // false: out of memory, some leaves left unsplit
+  // Makes `leaf` a node with four empty leaves, its list forgotten (the caller re-places what it
+  // held); false: no room for the nodes (nothing changed).
+  bool splitNode(int32_t leaf);
   int32_t allocChildren();  // a block of four leaves (room checked first)
   int32_t allocLink(int32_t entry);
   int32_t allocEntry(int32_t object);
@@ -304,6 +312,7 @@ class Quadtree {
   // for a rect its object no longer has (the object was inserted again). Removal searches every
   // leaf below its home for it.
   static constexpr int32_t kScattered = -2;
+  static constexpr int32_t kUnplaced = -3;  // insertBatch(): in no leaf yet
   std::vector<int32_t> entryHome_;    // the node it was inserted at: its links are all below it
   // The deepest node its rect reached alone when placed (a leaf, or where it spread): while it
   // keeps its leaves, every rect that reaches them passes this node alone.
@@ -337,6 +346,10 @@ class Quadtree {
   static std::vector<int32_t> stack_;    // walks
   static std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()
   static std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
+  // insertBatch(): the positions in the batch of the objects that reach each node, a slice per
+  // node; the slices still to place, as (node, start, length); the entry made for each position;
+  // the children each position of a slice reaches.
+  static std::vector<int32_t> batch_, batchWork_, batchEntries_, batchMasks_;
 };
 
 }  // namespace qt

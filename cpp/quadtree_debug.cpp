@@ -92,6 +92,7 @@ bool Quadtree::validate(std::string* why) const {
       if (e < 0 || e >= int32_t(entryObject_.size())) return fail(why, "link ", l, " names no entry");
       if (entryObject_[e] < 0 || entryObject_[e] > maxObject_) return fail(why, "entry ", e, " has a bad object id");
       if (entryLeaf_[e] >= 0 && entryLeaf_[e] != n) return fail(why, "entry ", e, " names the wrong leaf");
+      if (entryLeaf_[e] == kUnplaced) return fail(why, "entry ", e, " in leaf ", n, " is marked as in none");
       ++linksOf[e];
       last = l;
       ++count;

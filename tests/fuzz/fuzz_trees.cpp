@@ -23,7 +23,9 @@
 //   accepts either answer. Every id a query returns must be live and, for exact queries, overlap.
 //   retrieve() from the root must return a superset of the exact hits, without duplicates when it
 //   de-duplicates from level 0; from a subnode, a subset of allObjects(subnode) that holds every
-//   exact, once-inserted object of it that overlaps.
+//   exact, once-inserted object of it that overlaps. An insert whose op code has bit 5 set is a
+//   batch (insertBatch(), as a flush makes it), checked node by node against a copy of the tree
+//   that takes the same objects one by one.
 //
 // Sizes are bounded so an input runs in about a millisecond: at most 200 operations, at most 64
 // object ids, max_levels <= 8 with fewer live entries the deeper the tree may split, an input
@@ -449,6 +451,69 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
   }
 }
 
+// Bit 5 of an insert's op code: a batch of 2 to 12 inserts at the root, as a flush of staged
+// inserts makes them (insertBatch(), then one by one from the first it did not store). A copy of
+// the tree takes the stored prefix one by one: both must hold the same nodes and lists.
+void quadtreeBatch(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, const Rect& bounds, int maxEntries) {
+  g_opName = "insert a batch";
+  const int nIds = int(m.objs.size());
+  const int count = in.ConsumeIntegralInRange<int>(2, 12);
+  std::vector<int32_t> ids;
+  std::vector<double> rects;
+  for (int i = 0; i < count; ++i) {
+    ids.push_back(in.ConsumeIntegralInRange<int32_t>(0, nIds - 1));
+    const Rect r = makeRect(in, bounds, false);
+    rects.insert(rects.end(), {r.x, r.y, r.w, r.h});
+  }
+  if (m.entries + count > maxEntries) return;
+  TRACE("%d: insertBatch(%d objects, from id %d)\n", g_op, count, ids[0]);
+  const size_t budget = qt::heapBudgetForTests();
+  qt::setHeapBudgetForTests(SIZE_MAX);
+  qt::Quadtree oneByOne = t;
+  qt::setHeapBudgetForTests(budget);
+  const int32_t stored = t.insertBatch(ids.data(), rects.data(), count);
+  // What it may store: up to the first id in the tree or earlier in the batch (none if out of room).
+  std::set<int32_t> seen;
+  int prefix = 0;
+  while (prefix < count && !m.objs[ids[prefix]].live && seen.insert(ids[prefix]).second) ++prefix;
+  CHECK(stored == prefix || stored == 0, "insertBatch() stored " + std::to_string(stored) + " of a prefix of " +
+                                             std::to_string(prefix));
+  auto rectAt = [&](int i) { return Rect{rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]}; };
+  auto record = [&](int i) {
+    QObj& o = m.objs[ids[i]];
+    o.live = o.exact = true;
+    ++o.entries;
+    ++m.entries;
+    o.rect = rectAt(i);
+  };
+  if (stored > 0) {
+    qt::setHeapBudgetForTests(SIZE_MAX);
+    for (int i = 0; i < stored; ++i) oneByOne.insert(oneByOne.root(), ids[i], rectAt(i));
+    std::vector<std::pair<int32_t, int32_t>> walk{{t.root(), oneByOne.root()}};
+    while (!walk.empty()) {
+      const auto [a, b] = walk.back();
+      walk.pop_back();
+      CHECK((t.children(a) >= 0) == (oneByOne.children(b) >= 0) && t.nodeLevel(a) == oneByOne.nodeLevel(b),
+            "insertBatch() split node " + std::to_string(a) + " where inserts did not, or the other way");
+      if (t.children(a) >= 0) {
+        for (int q = 0; q < 4; ++q) walk.push_back({t.children(a) + q, oneByOne.children(b) + q});
+        continue;
+      }
+      std::vector<int32_t> la, lb;
+      t.nodeObjects(a, la);
+      oneByOne.nodeObjects(b, lb);
+      CHECK(la == lb, "insertBatch() left leaf " + std::to_string(a) + " with another list than inserts");
+    }
+    qt::setHeapBudgetForTests(budget);
+  }
+  for (int i = 0; i < stored; ++i) record(i);
+  for (int i = stored; i < count; ++i) {  // the rest, as sessionFlush() does
+    t.insert(t.root(), ids[i], rectAt(i));
+    if (t.outOfMemory()) return;
+    record(i);
+  }
+}
+
 // ---- LinearQuadtree ----------------------------------------------------------------------------
 
 struct LModel {
@@ -775,7 +840,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   TModel tm(qb, maxObjects, maxLevels, level, nIds);
 
   // Op codes: 0..14 Quadtree, 15..22 LinearQuadtree; clears are rarer than the rest. Bit 6 of the
-  // byte instead picks a TutorialTree operation, bit 7 a tight heap.
+  // byte instead picks a TutorialTree operation, bit 7 a tight heap, bit 5 with an insert a batch.
   static const int8_t kOps[32] = {0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10,
                                   11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22};
   for (g_op = 0; g_op < kMaxOps && in.remaining_bytes() > 0; ++g_op) {
@@ -792,7 +857,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       validateTutorial(tutorial, tm);
       if (tutorial.nodeCount() > 4000) break;
     } else if (op < 15) {
-      quadtreeOp(tree, qm, in, op, qb, maxEntries, level == 0);
+      if (op == 0 && (code & 0x20)) quadtreeBatch(tree, qm, in, qb, maxEntries);
+      else quadtreeOp(tree, qm, in, op, qb, maxEntries, level == 0);
       qt::setHeapBudgetForTests(SIZE_MAX);
       // A tree that has grown large ends the input: keeps each run short.
       const qt::Stats s = validateQuadtree(tree, qm);
