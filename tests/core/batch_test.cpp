@@ -12,6 +12,7 @@
 #include "match.h"
 #include "memory_guard.h"
 #include "quadtree.h"
+#include "same_tree.h"
 
 namespace {
 
@@ -49,28 +50,9 @@ Rect someRect(std::mt19937& rng) {
 
 // Node by node (children, rect, level, own list in order), from the root of both.
 ::testing::AssertionResult sameTree(const Quadtree& a, const Quadtree& b) {
-  std::vector<std::pair<int32_t, int32_t>> walk{{a.root(), b.root()}};
-  while (!walk.empty()) {
-    const auto [na, nb] = walk.back();
-    walk.pop_back();
-    const Rect ra = a.nodeRect(na), rb = b.nodeRect(nb);
-    if (ra.x != rb.x || ra.y != rb.y || ra.w != rb.w || ra.h != rb.h || a.nodeLevel(na) != b.nodeLevel(nb))
-      return ::testing::AssertionFailure() << "node " << na << " / " << nb << " differ in rect or level";
-    if ((a.children(na) >= 0) != (b.children(nb) >= 0))
-      return ::testing::AssertionFailure() << "node " << na << " / " << nb << ": one is split, one not";
-    if (a.children(na) >= 0) {
-      for (int q = 0; q < 4; ++q) walk.push_back({a.children(na) + q, b.children(nb) + q});
-      continue;
-    }
-    std::vector<int32_t> la, lb;
-    a.nodeObjects(na, la);
-    b.nodeObjects(nb, lb);
-    if (la != lb)
-      return ::testing::AssertionFailure() << "leaf " << na << " holds " << qttest::show(la) << ", one by one "
-                                           << qttest::show(lb);
-  }
-  if (a.size() != b.size()) return ::testing::AssertionFailure() << "sizes " << a.size() << " and " << b.size();
-  return ::testing::AssertionSuccess();
+  const std::string why = qttest::treeDifference(a, b);
+  if (why.empty()) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << why;
 }
 
 // Inserts the batch into `batched` with insertBatch() (then the rest one by one, as a flush does)

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "../core/exact.h"
+#include "../core/same_tree.h"
 #include "../core/tutorial_oracle.h"
 #include "linear_quadtree.h"
 #include "memory_guard.h"
@@ -489,21 +490,8 @@ void quadtreeBatch(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, const Rec
   if (stored > 0) {
     qt::setHeapBudgetForTests(SIZE_MAX);
     for (int i = 0; i < stored; ++i) oneByOne.insert(oneByOne.root(), ids[i], rectAt(i));
-    std::vector<std::pair<int32_t, int32_t>> walk{{t.root(), oneByOne.root()}};
-    while (!walk.empty()) {
-      const auto [a, b] = walk.back();
-      walk.pop_back();
-      CHECK((t.children(a) >= 0) == (oneByOne.children(b) >= 0) && t.nodeLevel(a) == oneByOne.nodeLevel(b),
-            "insertBatch() split node " + std::to_string(a) + " where inserts did not, or the other way");
-      if (t.children(a) >= 0) {
-        for (int q = 0; q < 4; ++q) walk.push_back({t.children(a) + q, oneByOne.children(b) + q});
-        continue;
-      }
-      std::vector<int32_t> la, lb;
-      t.nodeObjects(a, la);
-      oneByOne.nodeObjects(b, lb);
-      CHECK(la == lb, "insertBatch() left leaf " + std::to_string(a) + " with another list than inserts");
-    }
+    const std::string why = qttest::treeDifference(t, oneByOne);
+    CHECK(why.empty(), "insertBatch() and inserts one by one differ: " + why);
     qt::setHeapBudgetForTests(budget);
   }
   for (int i = 0; i < stored; ++i) record(i);
