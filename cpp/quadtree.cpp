@@ -116,8 +116,7 @@ void Quadtree::appendToLeaf(int32_t leaf, int32_t entry) {
 
 // quadtree-js checks a leaf right after it stores an object, so a leaf that never receives
 // one never splits, even when max_objects is negative.
-bool Quadtree::overflows(int32_t leaf) const {
-  const int32_t count = nodes_[leaf].count;
+bool Quadtree::overflows(int32_t leaf, int32_t count) const {
   return count > 0 && double(count) > maxObjects_ && levels_[leaf] < maxLevels_;
 }
 
@@ -134,8 +133,7 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
     // Each split checks its own room: four nodes, and a link per child an object goes to.
     if ((freeBlocks_.empty() && !roomForNodes(4)) || !roomForLinks(4 * size_t(nodes_[n].count)))
       return false;
-    int32_t l = nodes_[n].head;
-    nodes_[n].head = -1;
+    int32_t l = nodes_[n].head;  // its list, re-placed below
     splitNode(n);  // (room checked above)
     const int32_t first = nodes_[n].children;
     const Rect parent = rects_[n];
@@ -215,11 +213,7 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   if (links_.size() + nodes_.size() > links_.capacity() + freeLinks_ &&
       !roomForLinks(countReached(node, rect)))
     return false;
-  if (object > maxObject_) {
-    objEntries_.resize(size_t(object) + 1, -1);
-    objRect_.resize(size_t(object) + 1);
-    maxObject_ = object;
-  }
+  coverIds(object);
   if (objEntries_[object] < 0) ++objectCount_;
   changed();
   const Rect before = objRect_[object];

@@ -202,7 +202,15 @@ class Quadtree {
   int32_t allocLink(int32_t entry);
   int32_t allocEntry(int32_t object);
   void appendToLeaf(int32_t leaf, int32_t entry);
-  bool overflows(int32_t leaf) const;
+  // Whether `leaf` splits holding `count` links (by default the ones it holds).
+  bool overflows(int32_t leaf, int32_t count) const;
+  bool overflows(int32_t leaf) const { return overflows(leaf, nodes_[leaf].count); }
+  void coverIds(int32_t object) {  // the per-id arrays' size, up to `object` (room checked first)
+    if (object <= maxObject_) return;
+    objEntries_.resize(size_t(object) + 1, -1);
+    objRect_.resize(size_t(object) + 1);
+    maxObject_ = object;
+  }
   // Remove and update (quadtree.cpp).
   // Unlinks (as unlinkEntry()) and frees one entry of `object`.
   void dropEntry(int32_t object, int32_t entry, const Rect& placed);

@@ -22,11 +22,7 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
       !roomForLinks(size_t(count)) || !growTo(batch_, 2 * size_t(count)) ||
       !growTo(batchEntries_, size_t(count)) || !growTo(batchWork_, 48))
     return 0;
-  if (maxId > maxObject_) {
-    objEntries_.resize(size_t(maxId) + 1, -1);
-    objRect_.resize(size_t(maxId) + 1);
-    maxObject_ = maxId;
-  }
+  coverIds(maxId);
   // The entries, up to the first id already stored (in the tree, or earlier in the batch): its
   // old entries would be re-placed by the rect they were placed for, which place() handles.
   // (Sized first and written by index: the capacity is there, and push_back() would bring in
@@ -60,10 +56,10 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
   while (room && !batchWork_.empty()) {
     const int32_t length = batchWork_.back(), start = batchWork_.end()[-2], n = batchWork_.end()[-3];
     batchWork_.resize(batchWork_.size() - 3);
-    Node& leaf = nodes_[n];
-    if (leaf.children < 0) {
-      const bool overfills = length > 0 && double(length) > maxObjects_ && levels_[n] < maxLevels_;
-      if (leaf.count > 0 || !overfills) {  // takes the slice, as one insert() after another would
+    if (nodes_[n].children < 0) {
+      // A leaf that holds objects, or that the slice does not overfill, takes the slice as one
+      // insert() after another would; an empty one it overfills is split first.
+      if (nodes_[n].count > 0 || !overflows(n, length)) {
         if (!(room = roomForLinks(size_t(length)))) break;
         for (int32_t k = start; k < start + length; ++k) {
           const int32_t entry = batchEntries_[batch_[k]];
