@@ -64,8 +64,8 @@ class PairCache {
   template <class Tree, class Contains, class Full>
   bool update(Tree& tree, int32_t count, size_t span, Contains contains, Full full) {
     // The cheaper of the two, by estimate: re-searching a changed object costs about
-    // kSearchCost times what a full pass costs per object (bench/README.md, "pairs: incremental
-    // or full"); filtering the kept pairs costs little beside either.
+    // kSearchCost times what a full pass costs per object; filtering the kept pairs costs little
+    // beside either (bench/README.md, W4, "Re-search or recompute").
     if (!valid_ || int64_t(changed_.size()) * kSearchCost > count) {
       forget();
       cache_.clear();
