@@ -30,18 +30,31 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
   batch_.resize(size_t(count));
   batchEntries_.resize(size_t(count));
   int32_t stored = 0;
-  for (; stored < count; ++stored) {
-    const int32_t object = ids[stored];
-    if (objEntries_[object] >= 0) break;
-    const double* r = rects + 4 * size_t(stored);
-    const int32_t entry = allocEntry(object);
+  auto take = [&](int32_t i, int32_t entry) {  // batch position i gets `entry`, unplaced
+    const double* r = rects + 4 * size_t(i);
     entryHome_[entry] = entrySplit_[entry] = root();
     entryLeaf_[entry] = kUnplaced;
-    objRect_[object] = {r[0], r[1], r[2], r[3]};
-    batch_[stored] = stored;
-    batchEntries_[stored] = entry;
-    ++objectCount_;
+    objRect_[ids[i]] = {r[0], r[1], r[2], r[3]};
+    batch_[i] = i;
+    batchEntries_[i] = entry;
+  };
+  if (freeEntry_ < 0) {
+    // No freed entry to reuse (after clear(), always): the next slots, each array sized once
+    // rather than grown an element at a time by allocEntry().
+    const int32_t first = int32_t(entryObject_.size());
+    for (; stored < count && objEntries_[ids[stored]] < 0; ++stored) objEntries_[ids[stored]] = first + stored;
+    const size_t size = size_t(first) + size_t(stored);
+    entryObject_.resize(size), entryNext_.resize(size), entryLeaf_.resize(size);
+    entryHome_.resize(size), entrySplit_.resize(size);
+    for (int32_t i = 0; i < stored; ++i) {
+      entryObject_[size_t(first + i)] = ids[i];
+      entryNext_[size_t(first + i)] = -1;  // the object's only entry
+      take(i, first + i);
+    }
+  } else {
+    for (; stored < count && objEntries_[ids[stored]] < 0; ++stored) take(stored, allocEntry(ids[stored]));
   }
+  objectCount_ += stored;
   batch_.resize(size_t(stored));
   if (stored == 0) return 0;
   changed();
