@@ -6,13 +6,14 @@
 //   node bench/pairs-crossover.mjs [N=10000] [scene kind=square] [shares=0.02,0.05,…,0.2] [frames=15]
 import Quadtree from '../dist/quadtree.mjs';
 import { makeScene, SCENE_KINDS } from './scene.mjs';
+import { summarize } from './stats.mjs';
 
 const n = Number(process.argv[2] ?? 10000);
 const kind = process.argv[3] ?? 'square';
 const shares = (process.argv[4] ?? '0.02,0.05,0.07,0.1,0.12,0.14,0.16,0.2').split(',').map(Number);
 const frames = Number(process.argv[5] ?? 15);
 if (!SCENE_KINDS[kind]) throw new Error(`unknown scene kind ${kind}: one of ${Object.keys(SCENE_KINDS).join(', ')}`);
-const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
+const median = (list) => summarize(list).median;
 
 for (const share of shares) {
   const scene = makeScene(n, 1, { kind, moving: share });

@@ -8,6 +8,7 @@
 import QuadtreeJs from '@timohausmann/quadtree-js';
 import Quadtree from '../dist/quadtree.mjs';
 import { makeScene, SCENE_KINDS } from './scene.mjs';
+import { summarize } from './stats.mjs';
 
 const n = Number(process.argv[2] ?? 200);
 const kind = process.argv[3] ?? 'square';
@@ -44,8 +45,7 @@ function phases(Tree) {
     if (f >= frames / 3) [t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4].forEach((t, k) => times[k].push(t * 1000));
   }
   if (tree.dispose) tree.dispose();
-  const median = (a) => a.sort((x, y) => x - y)[a.length >> 1];
-  return { medians: times.map(median), pairs };
+  return { medians: times.map((list) => summarize(list).median), pairs };
 }
 
 const rows = [['quadtree-wasm', phases(Quadtree)], ['quadtree-js', phases(QuadtreeJs)]];
