@@ -219,7 +219,16 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
     s.tutorial->findObjects(node, {x, y, w, hgt}, s.results);
     return publish(s);
   }
-  if (!settled(s) || !s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results)) return kNoMemory;
+  if (!settled(s)) return kNoMemory;
+  if (node == s.tree.root() && dedup) {
+    int32_t kept = -1;
+    const Quadtree::Answer a = s.tree.retrieveRoot({x, y, w, hgt}, s.results, kept);
+    if (a == Quadtree::Answer::kNoRoom) return kNoMemory;
+    const int32_t count = publish(s);
+    if (kept < 0) return count;
+    return a == Quadtree::Answer::kKept ? -2 - 2 * kept : -3 - 2 * kept;
+  }
+  if (!s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results)) return kNoMemory;
   return publish(s);
 }
 

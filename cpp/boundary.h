@@ -126,6 +126,9 @@ int32_t sessionFlush(Handle s, int32_t count);
 int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
 int32_t sessionContains(Handle s, int32_t id);  // 1 or 0, as every yes/no call
 // Each of these fills `results` and returns its count (also in the reply), or kNoMemory.
+// retrieve() from the root with de-duplication may instead return, for an answer the facade
+// keeps by number (answer_cache.h), -2 - 2k: it is the answer kept as k (no results); or
+// -3 - 2k: the results (resultCount of them), to be kept as k.
 int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 // The node whose own list answers retrieve() (Quadtree::locate, or -1); for a tutorial tree, the
 // node where the rect stops, whose path up is findObjects' answer.

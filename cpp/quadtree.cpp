@@ -12,7 +12,7 @@ namespace qt {
 
 std::vector<uint32_t> Quadtree::stamps_;
 uint32_t Quadtree::query_ = 0;
-std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_, Quadtree::batch_,
+std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_, Quadtree::walk_, Quadtree::batch_,
     Quadtree::batchWork_, Quadtree::batchEntries_, Quadtree::batchMasks_;
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
@@ -43,6 +43,12 @@ namespace {
 size_t nodesGrown(size_t needed, size_t cap) {
   return cap >= 341 ? nextCapacity(cap, needed) : std::max(needed, cap == 0 ? 1 : cap < 21 ? 21 : 4 * cap + 1);
 }
+// growTo(), and at least that size.
+bool sizeTo(std::vector<int32_t>& v, size_t n) {
+  if (!growTo(v, n)) return false;
+  if (v.size() < n) v.resize(n);
+  return true;
+}
 size_t grown(size_t needed, size_t cap) {
   return cap >= 256 ? nextCapacity(cap, needed) : std::max({needed, 4 * cap, size_t(16)});
 }
@@ -53,10 +59,10 @@ size_t grown(size_t needed, size_t cap) {
 QT_COLD bool Quadtree::growNodes(size_t extra) {
   const size_t cap = nodesGrown(nodes_.size() + extra, nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
-  // start per node.
+  // start per node. retrieve()'s arrays are sized, not only reserved: it writes them by index.
   return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
-         growTo(stack_, cap + 4) && growTo(pending_, cap) && growTo(leaves_, 2 * cap) &&
-         growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+         growTo(stack_, cap + 4) && growTo(pending_, cap) && sizeTo(leaves_, 2 * cap) &&
+         sizeTo(walk_, cap + 4) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
@@ -124,11 +130,8 @@ bool Quadtree::overflows(int32_t leaf, int32_t count) const {
 // one by one, so a child may split in turn. Handing a child all its objects first and splitting
 // it afterwards gives the same leaves with the same lists, without recursion.
 bool Quadtree::splitOverflowing(int32_t leaf) {
-  stack_.clear();
-  stack_.push_back(leaf);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  for (Walk walk(leaf); walk.more();) {
+    const int32_t n = walk.next();
     if (!overflows(n)) continue;
     // Each split checks its own room: four nodes, and a link per child an object goes to.
     if ((freeBlocks_.empty() && !roomForNodes(4)) || !roomForLinks(4 * size_t(nodes_[n].count)))
@@ -155,7 +158,7 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
       }
       l = next;
     }
-    for (int q = 3; q >= 0; --q) stack_.push_back(first + q);
+    for (int q = 3; q >= 0; --q) walk.push(first + q);
   }
   return true;
 }
@@ -229,18 +232,15 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   // uses the scratch stack too. Most rects reach one child at each level: that path first, with
   // no stack, then the walk from where the rect reaches several children.
   pending_.clear();
-  stack_.clear();
   const int32_t split = deepestAlone(node, rect);
   entrySplit_[entry] = split;
-  stack_.push_back(split);
   int reached = 0;
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  for (Walk walk(split); walk.more();) {
+    const int32_t n = walk.next();
     if (nodes_[n].children >= 0) {
       const unsigned mask = childMask(rects_[n], rect);
       for (int q = 3; q >= 0; --q)
-        if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
+        if (mask & (1u << q)) walk.push(nodes_[n].children + q);
     } else {
       appendToLeaf(n, entry);
       entryLeaf_[entry] = reached++ == 0 ? n : -1;
@@ -306,18 +306,15 @@ void Quadtree::unlinkEntry(int32_t entry, const Rect& placed) {
   // In several leaves: the ones its rect reaches from where it was inserted (its coordinates now
   // do not matter), or any leaf below there if it is scattered.
   const bool everywhere = leaf == kScattered;
-  stack_.clear();
-  stack_.push_back(entryHome_[entry]);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  for (Walk walk(entryHome_[entry]); walk.more();) {
+    const int32_t n = walk.next();
     if (nodes_[n].children < 0) {
       unlinkFrom(n, entry);
       continue;
     }
     const unsigned mask = everywhere ? 15u : childMask(rects_[n], placed);
     for (int q = 0; q < 4; ++q)
-      if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
+      if (mask & (1u << q)) walk.push(nodes_[n].children + q);
   }
 }
 
@@ -349,16 +346,13 @@ bool Quadtree::strictlyInside(const Rect& r, const Rect& leaf) {
 bool Quadtree::sameLeaves(int32_t entry, const Rect& a, const Rect& b) {
   const int32_t split = entrySplit_[entry];
   if (!reach_[split].alone(b)) return false;
-  stack_.clear();
-  stack_.push_back(split);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  for (Walk walk(split); walk.more();) {
+    const int32_t n = walk.next();
     if (nodes_[n].children < 0) continue;
     const unsigned mask = childMask(rects_[n], a);
     if (childMask(rects_[n], b) != mask) return false;
     for (int q = 0; q < 4; ++q)
-      if (mask & (1u << q)) stack_.push_back(nodes_[n].children + q);
+      if (mask & (1u << q)) walk.push(nodes_[n].children + q);
   }
   return true;
 }
@@ -477,14 +471,11 @@ void Quadtree::reset(Rect bounds, double maxObjects, double maxLevels, double le
 }
 
 void Quadtree::freeSubtree(int32_t node) {
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  for (Walk walk(node); walk.more();) {
+    const int32_t n = walk.next();
     Node& nd = nodes_[n];
     if (nd.children >= 0) {
-      for (int q = 0; q < 4; ++q) stack_.push_back(nd.children + q);
+      for (int q = 0; q < 4; ++q) walk.push(nd.children + q);
       freeBlocks_.push_back(nd.children);
     } else if (nd.head >= 0) {
       // Their entries may live on in other leaves, or nowhere: removal must search for them, and

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "debug.h"     // qt::Stats
+#include "answer_cache.h"
 #include "geometry.h"  // qt::Rect, overlaps(), childMask(), childRect(), Reach
 #include "packed_leaves.h"
 #include "version.h"
@@ -60,8 +61,8 @@ class Quadtree {
   // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
   // Such a call stored nothing new: insert() and update() leave every object where it was (a
   // split that went through stays: a leaf may be split where quadtree-js's would not be).
-  // Queries and remove() allocate nothing but retrieve()'s output: the arrays they use grow with
-  // the arrays they are sized by, so a full heap leaves the tree usable.
+  // Queries and remove() allocate nothing but retrieve()'s output and answer slots: the arrays
+  // they use grow with the arrays they are sized by, so a full heap leaves the tree usable.
   bool outOfMemory() {
     const bool out = noMemory_;
     noMemory_ = false;
@@ -75,11 +76,22 @@ class Quadtree {
   // Bytes validate() allocates for its checks.
   size_t validateBytes() const { return nodes_.size() * 6 + links_.size() + entryObject_.size() + 4096; }
 
+  enum class Answer { kKept, kNew, kNoRoom };  // retrieveRoot()'s outcomes
   // Appends to `out` the objects of every leaf below `node` that `rect` reaches, depth-first in
   // child order and insertion order inside a leaf; with `dedup`, duplicates are dropped as
   // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0). Grows
   // `out` to what it appends; false: no room (nothing appended).
-  bool retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out);
+  bool retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
+    return retrieveKeeping(node, rect, dedup, out, nullptr) != Answer::kNoRoom;
+  }
+
+  // retrieve(root(), rect, true, out) for a caller that keeps answers by number
+  // (answer_cache.h: rects reaching the same 2 to AnswerCache::kMaxLeaves leaves share one).
+  // kKept: the answer is the one kept as `kept`, nothing appended. kNew: appended, to be kept
+  // as `kept` (-1: not to be kept). kNoRoom: nothing appended.
+  Answer retrieveRoot(const Rect& rect, std::vector<int32_t>& out, int32_t& kept) {
+    return retrieveKeeping(root(), rect, true, out, &kept);
+  }
 
   // The leaf whose own list is exactly what retrieve() would return for `rect` (the rect reaches
   // that one leaf, and de-duplication removes nothing from it), or -1. Lets a caller reuse what
@@ -232,6 +244,21 @@ class Quadtree {
   bool sameLeaves(int32_t entry, const Rect& a, const Rect& b);
   static bool strictlyInside(const Rect& r, const Rect& leaf);
 
+  // A depth-first walk's stack, on walk_: sized for every node by growNodes() (a walk pushes at
+  // most three more nodes than it pops) and written by index, so no vector growth path is inlined
+  // at each push (they were a tenth of the wasm). Read through walk_ itself: a split during the
+  // walk may grow it. One walk at a time.
+  class Walk {
+   public:
+    explicit Walk(int32_t from) { walk_[0] = from; }
+    bool more() const { return top_ > 0; }
+    int32_t next() { return walk_[size_t(--top_)]; }
+    void push(int32_t n) { walk_[size_t(top_++)] = n; }
+
+   private:
+    int32_t top_ = 1;
+  };
+
   // The node where `rect`'s descent from `node` stops reaching a single child (a leaf, or the
   // first node it spreads over): every leaf it reaches is below it.
   int32_t deepestAlone(int32_t node, const Rect& rect) const {
@@ -247,11 +274,8 @@ class Quadtree {
   template <class Visit>
   void forLeaves(int32_t node, const Rect& rect, Visit visit) {
     // The single-child path first, without the stack (as in place()).
-    stack_.clear();
-    stack_.push_back(deepestAlone(node, rect));
-    while (!stack_.empty()) {
-      const int32_t n = stack_.back();
-      stack_.pop_back();
+    for (Walk walk(deepestAlone(node, rect)); walk.more();) {
+      const int32_t n = walk.next();
       const Node& nd = nodes_[n];
       if (nd.children < 0) {
         if (!visit(n)) return;
@@ -259,22 +283,22 @@ class Quadtree {
       }
       const unsigned mask = childMask(rects_[n], rect);
       for (int q = 3; q >= 0; --q)
-        if (mask & (1u << q)) stack_.push_back(nd.children + q);
+        if (mask & (1u << q)) walk.push(nd.children + q);
     }
   }
   // Calls visit(leaf) for every leaf below `node`, depth-first in child order (visit must not
-  // use stack_).
+  // walk).
   template <class Visit>
   void forEachLeaf(int32_t node, Visit visit) {
-    stack_.clear();
-    stack_.push_back(node);
-    while (!stack_.empty()) {
-      const int32_t n = stack_.back(), children = nodes_[n].children;
-      stack_.pop_back();
+    for (Walk walk(node); walk.more();) {
+      const int32_t n = walk.next(), children = nodes_[n].children;
       if (children < 0) visit(n);
-      else for (int q = 3; q >= 0; --q) stack_.push_back(children + q);
+      else for (int q = 3; q >= 0; --q) walk.push(children + q);
     }
   }
+
+  // retrieve(), and retrieveRoot() when `kept` is given.
+  Answer retrieveKeeping(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out, int32_t* kept);
 
   // De-duplication: a query stamps each object it reports with its number.
   void beginQuery(int32_t maxObject) {
@@ -346,14 +370,17 @@ class Quadtree {
   }
 
   PackedLeaves packed_;  // what queries read, current while built at version()
+  AnswerCache answers_;  // retrieveRoot()'s slots
 
   // Scratch that every tree shares (one call runs at a time, and none calls into another tree),
   // grown with the largest tree's arrays, so that a tree pays nothing for them per object or node.
   static std::vector<uint32_t> stamps_;  // per object id: the last query that saw it
   static uint32_t query_;
-  static std::vector<int32_t> stack_;    // walks
+  static std::vector<int32_t> stack_;    // stats() and nodeWalk()'s walks
   static std::vector<int32_t> pending_;  // leaves an insert overfilled; depths in stats()
-  static std::vector<int32_t> leaves_;   // retrieve(): the leaves reached, ~node where a scope starts
+  // retrieve(): the leaves reached, ~node where a scope starts (sized for every node, written by
+  // index). walk_: the stack of every Walk.
+  static std::vector<int32_t> leaves_, walk_;
   // insertBatch(): the positions in the batch of the objects that reach each node, a slice per
   // node; the slices still to place, as (node, start, length); the entry made for each position;
   // the children each position of a slice reaches.

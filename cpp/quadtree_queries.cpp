@@ -7,7 +7,9 @@
 
 namespace qt {
 
-bool Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
+// One body for retrieve() and retrieveRoot() (the walk's growth paths once in the wasm).
+__attribute__((noinline)) Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool dedup,
+                                                                       std::vector<int32_t>& out, int32_t* kept) {
   packIfStale();
   // quadtree-js removes duplicates at every node whose level is 0, within its subtree: with the
   // usual root level 0 that is the whole result; below a negative root level, each subtree at
@@ -16,29 +18,33 @@ bool Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<
   const bool scopes = dedup && start <= 0 && start == std::floor(start);
   // First the leaves (and where a new de-duplication scope starts), then one copy pass into room
   // made once: the copy loop is the hot one.
-  leaves_.clear();
+  int32_t* const leaves = leaves_.data();
+  int32_t reached = 0;
   size_t total = 0;
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  for (Walk walk(node); walk.more();) {
+    const int32_t n = walk.next();
     const Node& nd = nodes_[n];
-    if (scopes && levels_[n] == 0) leaves_.push_back(~n);  // marks a scope's start
+    if (scopes && levels_[n] == 0) leaves[reached++] = ~n;  // marks a scope's start
     if (nd.children < 0) {
-      leaves_.push_back(n);
+      leaves[reached++] = n;
       total += size_t(nd.count);
       continue;
     }
     const unsigned mask = childMask(rects_[n], rect);
     for (int q = 3; q >= 0; --q)
-      if (mask & (1u << q)) stack_.push_back(nd.children + q);
+      if (mask & (1u << q)) walk.push(nd.children + q);
+  }
+  AnswerCache::Pending pending;  // (left empty for a short join: after() then keeps nothing)
+  if (kept) {
+    *kept = total < AnswerCache::kMinLinks ? -1 : answers_.before(leaves, reached, nodes_.size(), version_.now(), pending);
+    if (*kept >= 0) return Answer::kKept;
   }
   const size_t base = out.size();
-  if (!growTo(out, base + total)) return false;  // room for what it returns, not for every link
+  if (!growTo(out, base + total)) return Answer::kNoRoom;  // room for what it returns, not for every link
   out.resize(base + total);
   int32_t* dst = out.data() + base;
-  for (const int32_t n : leaves_) {
+  for (int32_t i = 0; i < reached; ++i) {
+    const int32_t n = leaves[i];
     if (n < 0) {
       beginQuery(maxObject_);
       continue;
@@ -56,7 +62,8 @@ bool Quadtree::retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<
     }
   }
   out.resize(size_t(dst - out.data()));
-  return true;
+  if (kept) *kept = answers_.after(pending, version_.now());
+  return Answer::kNew;
 }
 
 int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {

@@ -1,6 +1,6 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { F64, NO_MEMORY } from './abi.js';
-import { loaded, native, f64, views } from './native.js';
+import { F64, I32, NO_MEMORY } from './abi.js';
+import { loaded, native, f64, i32, views } from './native.js';
 import { OBJECTS } from './registry.js';
 import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage, unstage } from './session.js';
 import { Seed } from './seed.js';
@@ -198,11 +198,30 @@ proto.retrieve = function (pRect) {
     let list = s.leafLists[leaf];
     if (list === undefined) list = s.leafLists[leaf] = collect(s, room(s, s.listCall(s.handle, leaf)), null);
     if (out === null) return list.slice();
-    for (let i = 0; i < list.length; i++) out.push(list[i]);
-    return out;
+    return handOut(list, out);
   }
-  return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, true)), out);
+  // Several leaves: an answer kept from a rect that reached the same ones, if there is one.
+  const found = room(s, native.retrieve(s.handle, this._n, x, y, w, h, true));
+  return found >= 0 ? collect(s, found, out) : handOut(kept(s, -2 - found), out);
 };
+
+/** A kept list as retrieve()'s answer: a copy, or appended to `out`. @param {any[]} list @param {any[] | null} out */
+function handOut(list, out) {
+  if (out === null) return list.slice();
+  for (let i = 0; i < list.length; i++) out.push(list[i]);
+  return out;
+}
+
+/**
+ * The answer native.retrieve() said is kept as k (code 2k), or is to be kept as k (2k + 1: its
+ * results); cpp/boundary.h.
+ * @param {Session} s @param {number} code
+ */
+function kept(s, code) {
+  if ((code & 1) === 0) return s.answers[code >> 1];
+  current(s); // (the call may have placed waiting moves: then nothing kept before it holds)
+  return s.answers[code >> 1] = collect(s, i32[s.r32 + I32.resultCount], null);
+}
 
 /**
  * Every distinct object in this tree, appended to `returnedObjects` (a new array if omitted).

@@ -81,11 +81,15 @@ export class Session extends Named {
     this.registry = new Registry();
     /** node index -> its Quadtree view (root at 0) @type {any[]} */
     this.views = [];
-    // Read from the tree at version `seen`: each leaf's objects, and the root's leaf grid (its
-    // side, 0: not read; where its cells and their bounds are; how a point maps to a cell).
+    // Read from the tree at version `seen`: each leaf's objects, answers of root queries that
+    // reached several leaves, by the number the tree gave them (cpp/answer_cache.h), and the
+    // root's leaf grid (its side, 0: not read; where its cells and their bounds are; how a point
+    // maps to a cell).
     this.seen = -1;
     /** @type {any[][]} */
     this.leafLists = [];
+    /** @type {any[][]} */
+    this.answers = [];
     this.listCall = listCall;
     this.grid = 0;
     this.gridCells = this.gridBounds = 0;
@@ -133,6 +137,7 @@ export function current(s) {
   if (version !== s.seen) {
     s.seen = version;
     if (s.leafLists.length) s.leafLists = [];
+    if (s.answers.length) s.answers = [];
     s.grid = 0;
   }
 }

@@ -110,6 +110,38 @@ describe('#insert and #retrieve', () => {
     t.dispose();
   });
 
+  it('#retrieve hands out copies of the answers it keeps for rects that reach several leaves', () => {
+    const objects = scene(300, 6);
+    const ours = filled(Quadtree, objects, BOUNDS(), 4);
+    const real = filled(RealQuadtree, objects, BOUNDS(), 4);
+    // Around the centre: one leaf in each quadrant. From the second call on the answer is kept
+    // (cpp/answer_cache.h), and each call after that gets a copy of it.
+    const across = [{ x: 318, y: 238, width: 4, height: 4 }, { x: 319, y: 239, width: 2, height: 2 }];
+    const want = real.retrieve(across[0]);
+    expect(real.retrieve(across[1])).toEqual(want);
+    const got = [];
+    for (let i = 0; i < 6; i++) {
+      const a = ours.retrieve(across[i % 2]);
+      expect(a.length).toBe(want.length);
+      a.forEach((o, k) => expect(o).toBe(want[k]));
+      for (const b of got) expect(a).not.toBe(b);
+      got.push(a);
+      a.reverse(); // callers keep and mutate results
+      a.push('junk');
+    }
+    expect(ours.retrieve([], across[0])).toEqual(want); // and appended to the caller's array
+    // A change of the tree forgets what was kept.
+    const added = { id: 'added', x: 317, y: 237, width: 1, height: 1 };
+    ours.insert(added);
+    real.insert(added);
+    const now = real.retrieve(across[0]);
+    expect(now).toContain(added);
+    for (let i = 0; i < 3; i++) expect(ours.retrieve(across[i % 2])).toEqual(now);
+    ours.remove(added);
+    for (let i = 0; i < 3; i++) expect(ours.retrieve(across[i % 2])).toEqual(want);
+    ours.dispose();
+  });
+
   it('#retrieve returns candidates, not hits: the whole leaf', () => {
     const t = new Quadtree({ x: 0, y: 0, width: 100, height: 100 });
     const far = { id: 'far', x: 90, y: 90, width: 1, height: 1 };

@@ -435,6 +435,9 @@ function runFrames(seed) {
       if (r.chance(0.3)) s.insertArray(live);
       else for (const o of live) s.insert(o);
       step = 'query';
+      // Sometimes every object asks, as a game's collision pass does: rects reaching the same
+      // leaves come again, and get the answers the tree kept (cpp/answer_cache.h).
+      if (r.chance(0.3)) for (const o of live) s.query(o);
       for (let q = r.int(1, 8); q > 0; q--) s.query(r.chance(0.3) && live.length ? r.pick(live) : genQuery(r, bounds, live));
       if (r.chance(0.3)) s.checkpoint();
       else s.getAll();
