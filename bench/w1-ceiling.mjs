@@ -22,17 +22,21 @@ const candidates = objs.map((o) => tree.retrieve(o));
 let total = 0;
 for (const c of candidates) total += c.length;
 // Queries that reach several leaves: the leaf grid answers the others in JavaScript, these go
-// into WebAssembly (bench/README.md, W1).
+// into WebAssembly, and those reaching the same leaves share an answer (bench/README.md, W1).
 let crossing = 0;
+const leafIds = new Map(), leafSets = new Set();
 for (const o of objs) {
-  let leaves = 0;
+  const leaves = [];
   const stack = [tree];
   while (stack.length) {
     const node = stack.pop(), nodes = node.nodes;
-    if (nodes.length === 0) leaves++;
-    else for (const q of node.getIndex(o)) stack.push(nodes[q]);
+    if (nodes.length > 0) for (const q of node.getIndex(o)) stack.push(nodes[q]);
+    else {
+      if (!leafIds.has(node)) leafIds.set(node, leafIds.size);
+      leaves.push(leafIds.get(node));
+    }
   }
-  if (leaves > 1) crossing++;
+  if (leaves.length > 1) crossing++, leafSets.add(leaves.join());
 }
 
 /** Median ms of 7 runs of `run` (after one untimed run). @param {() => number} run */
@@ -73,5 +77,6 @@ const whole = frames.map(([name, f]) => {
   if (m.result !== tests.result) throw new Error(`${name} found ${m.result} pairs, the candidate tests ${tests.result}`);
   return `${name} ${m.ms.toFixed(2)} ms`;
 });
-console.log(`${kind} N=${n} (${maxObjects},${maxLevels}): ${(total / n).toFixed(0)} candidates per query (${((100 * crossing) / n).toFixed(1)} % reach several leaves), ${tests.result} pairs; ` +
+console.log(`${kind} N=${n} (${maxObjects},${maxLevels}): ${(total / n).toFixed(0)} candidates per query (${((100 * crossing) / n).toFixed(1)} % reach several leaves, ` +
+  `${leafSets.size} distinct sets of them), ${tests.result} pairs; ` +
   `the caller's tests alone take ${tests.ms.toFixed(2)} ms (median of 7); whole frames: ${whole.join(', ')}`);
