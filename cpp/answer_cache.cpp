@@ -1,8 +1,9 @@
-// AnswerCache (answer_cache.h). Built for size: it runs once per root query that reaches several
-// leaves, beside a join that costs far more.
+// AnswerCache (answer_cache.h).
 #include "answer_cache.h"
 
 #include <algorithm>
+
+#include "memory_guard.h"
 
 namespace qt {
 
@@ -50,13 +51,12 @@ bool AnswerCache::fit(size_t nodes) {
   return size_ > 0;
 }
 
-bool AnswerCache::grow(uint32_t want) {
-  if (!heapHasRoom(size_t(want) * (sizeof(Entry) + sizeof(int32_t)))) return false;
+void AnswerCache::grow(uint32_t want) {
+  if (!heapHasRoom(size_t(want) * (sizeof(Entry) + sizeof(int32_t)))) return;  // (keeps the old ones)
   slots_.reset(new Entry[want]);
   freeNumbers_.reset(new int32_t[want]);
   size_ = want;
   numberedAt_ = Version::kNever;  // every number is free again
-  return true;
 }
 
 }  // namespace qt

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <memory>
 
-#include "memory_guard.h"
 #include "version.h"
 
 namespace qt {
@@ -54,7 +53,7 @@ class AnswerCache {
 
  private:
   bool fit(size_t nodes);
-  bool grow(uint32_t want);
+  void grow(uint32_t want);
 
   // Plain arrays, not vectors: allocated whole, never grown an element at a time.
   std::unique_ptr<Entry[]> slots_;

@@ -59,7 +59,7 @@ size_t grown(size_t needed, size_t cap) {
 QT_COLD bool Quadtree::growNodes(size_t extra) {
   const size_t cap = nodesGrown(nodes_.size() + extra, nodes_.capacity());
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
-  // start per node. retrieve()'s arrays are sized, not only reserved: it writes them by index.
+  // start per node. leaves_ and walk_ are sized, not only reserved: they are written by index.
   return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
          growTo(stack_, cap + 4) && growTo(pending_, cap) && sizeTo(leaves_, 2 * cap) &&
          sizeTo(walk_, cap + 4) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);

@@ -246,7 +246,7 @@ class Quadtree {
 
   // A depth-first walk's stack, on walk_: sized for every node by growNodes() (a walk pushes at
   // most three more nodes than it pops) and written by index, so no vector growth path is inlined
-  // at each push (they were a tenth of the wasm). Read through walk_ itself: a split during the
+  // at each push (they were 6 KB of the wasm). Read through walk_ itself: a split during the
   // walk may grow it. One walk at a time.
   class Walk {
    public:

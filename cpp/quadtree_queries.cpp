@@ -7,9 +7,8 @@
 
 namespace qt {
 
-// One body for retrieve() and retrieveRoot() (the walk's growth paths once in the wasm).
-__attribute__((noinline)) Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool dedup,
-                                                                       std::vector<int32_t>& out, int32_t* kept) {
+Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out,
+                                           int32_t* kept) {
   packIfStale();
   // quadtree-js removes duplicates at every node whose level is 0, within its subtree: with the
   // usual root level 0 that is the whole result; below a negative root level, each subtree at
