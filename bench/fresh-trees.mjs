@@ -3,9 +3,10 @@
 // never disposed: `new Quadtree(bounds)`, insert every object, `retrieve(obj)` for each with the
 // strict test, at 10 and 50 objects of the bench scene, against quadtree-js doing the same. Frames
 // run ten to a task, as a game's run one to an animation frame (the FinalizationRegistry frees
-// the dropped trees' native memory between tasks); only the frames are timed. The machine is
-// noisy: compare builds side by side, each in its own process (--dist=DIR, e.g. an older dist/).
-//   node bench/fresh-trees.mjs [--dist=DIR] [--rounds=N]
+// the dropped trees' native memory between tasks), or with --no-yield all in one task, as the
+// bench's W6 loop runs them; only the frames are timed. The machine is noisy: compare builds
+// side by side, each in its own process (--dist=DIR, e.g. an older dist/).
+//   node bench/fresh-trees.mjs [--dist=DIR] [--rounds=N] [--no-yield]
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +19,7 @@ const arg = (name, fallback) => {
 };
 const dist = resolve(arg('dist', new URL('../dist', import.meta.url).pathname));
 const rounds = Number(arg('rounds', 5));
+const yieldEvery10 = !process.argv.includes('--no-yield');
 const { Quadtree } = await import(pathToFileURL(join(dist, 'quadtree.mjs')).href);
 const QuadtreeJs = createRequire(import.meta.url)('@timohausmann/quadtree-js');
 
@@ -56,7 +58,7 @@ async function frameLoop(Tree, scene, frames) {
     const t0 = performance.now();
     pairs += tenFrames(Tree, scene);
     ms += performance.now() - t0;
-    await new Promise((done) => setImmediate(done));
+    if (yieldEvery10) await new Promise((done) => setImmediate(done));
   }
   return { us: (ms * 1000) / frames, pairs };
 }

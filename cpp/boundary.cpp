@@ -128,14 +128,16 @@ size_t bytesForSession(int32_t linearDepth, bool tutorial) {
 }
 
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                     double level) {
-  Session* s = kept;
-  if (s) {  // as good as new: an empty tree with these numbers, no pairs, a fresh reply
-    kept = s->nextFree;
-    keptBytes -= heldBytes(*s);
-    s->nextFree = nullptr;
+                     double level, Handle reuse) {
+  Session* s = reuse ? &at(reuse) : kept;
+  if (s) {  // as good as new: an empty tree with these numbers, no index, no pairs, a fresh reply
+    if (!reuse) {
+      kept = s->nextFree;
+      keptBytes -= heldBytes(*s);
+      s->nextFree = nullptr;
+    }
     s->tree.reset({x, y, w, h}, maxObjects, maxLevels, level);
-    s->changedAll(false);  // (its exact index went when it was kept)
+    s->changedAll(false);
     s->freshReply();
   } else {
     if (!heapHasRoom(bytesForSession(0))) return 0;

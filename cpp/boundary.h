@@ -108,9 +108,11 @@ using Handle = uintptr_t;
 // directly, without embind (whose glue compiles code at run time).
 extern "C" {
 
-// Creating returns 0 when the heap has no room for the tree.
+// Creating returns 0 when the heap has no room for the tree. A Quadtree session: `reuse`, when
+// not 0, is a session of the facade's made as good as new for it (its arrays keep their
+// capacity): a young tree's, handed to the next tree (js/src/seed.js).
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                     double level);
+                     double level, Handle reuse = 0);
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
 // A TutorialTree session (the tutorial QuadTree: TutorialTree's constructor numbers), or 0.
 Handle sessionCreateTutorial(double x, double y, double w, double h, double maxObjects, double maxLevels,

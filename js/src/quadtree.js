@@ -158,7 +158,11 @@ export function insertAll(tree, s, objs) {
  * @param {any} tree @param {Session} s @param {any} obj @param {number[]} r
  */
 export function insertChecked(tree, s, obj, r) {
-  if (tree._n === 0) return stage(s, obj, r);
+  if (tree._n === 0) {
+    stage(s, obj, r);
+    if (s.young !== null) s.young.keep(obj, r);
+    return;
+  }
   flush(s); // into a subnode: quadtree-js allows it; rare, so not staged
   const id = s.registry.idFor(obj);
   if (native.insert(s.handle, tree._n, id, r[0], r[1], r[2], r[3]) === NO_MEMORY) {
@@ -181,7 +185,7 @@ proto.retrieve = function (pRect) {
     pRect = arguments[1];
   }
   const seed = seedFor(this, 'retrieve');
-  if (seed !== null) {  // a root that has not split: its own objects
+  if (seed !== null && seed.holds(seed.objects.length)) {  // a root that has not split: its own objects
     readRect(seed, 'rect', pRect, rectIn);
     return seed.answer(out);
   }

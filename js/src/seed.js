@@ -4,12 +4,25 @@
 // queried and dropped within a frame (the tutorial pattern) never calls into WebAssembly and
 // leaves nothing for a finalizer. One object more, or any call beyond insert, retrieve, clear and
 // dispose, grows the native tree (grow) and stages the objects there as insert() would have.
+//
+// The tree that grew last, if an insert grew it, stays young while it only inserts at its root and
+// reads: its seed keeps a copy of what it inserted. The next tree to grow takes a young tree's native tree back (its
+// memory serves the new one) and the young tree is a seed again, to grow anew if it is used
+// again. A tree made every frame and dropped then holds no native memory past its frame: a
+// finalizer runs only after a major collection and between tasks, so a loop that never yields
+// would otherwise keep every tree it made. A young tree ages on any other call, once taken back,
+// or past YOUNG_MOST objects: then it keeps no copy and its native tree stays its own.
 import { native } from './native.js';
 import { OBJECTS } from './registry.js';
 import { Named, Session, created, stage } from './session.js';
 
 // Objects a seed holds at most: each insert checks the ones before it for a repeat.
 const MOST = 16;
+// Objects a young tree keeps copies of at most.
+const YOUNG_MOST = 1 << 16;
+
+/** The young tree's seed, or null. @type {Seed | null} */
+let young = null;
 
 export class Seed extends Named {
   /**
@@ -25,9 +38,14 @@ export class Seed extends Named {
     this.disposed = false;
     /** @type {any[]} in insertion order, an object inserted twice twice */
     this.objects = [];
-    /** @type {number[][]} x, y, width, height of each, as read when it was inserted */
+    /** @type {number[]} x, y, width, height of each, as read when it was inserted */
     this.rects = [];
     this.repeats = false; // some object was inserted twice
+    /** While young: the tree it grew for. @type {any} */
+    this.tree = null;
+    /** Its session while young. @type {Session | null} */
+    this.session = null;
+    this.taken = false; // its native tree was taken back once: the next one is for good
   }
 
   /**
@@ -42,8 +60,14 @@ export class Seed extends Named {
   /** @param {any} obj @param {number[]} r its rect, read now (a copy is kept) */
   add(obj, r) {
     if (!this.repeats && this.objects.indexOf(obj) >= 0) this.repeats = true;
+    this.keep(obj, r);
+  }
+
+  /** An insert of the seed, or of the young tree. @param {any} obj @param {number[]} r */
+  keep(obj, r) {
+    if (this.objects.length === YOUNG_MOST) return this.age();
     this.objects.push(obj);
-    this.rects.push(r.slice());
+    this.rects.push(r[0], r[1], r[2], r[3]);
   }
 
   /**
@@ -74,18 +98,54 @@ export class Seed extends Named {
 
   /**
    * The native tree, made now for `tree` (the root this seed stands for), holding the objects
-   * inserted so far; it takes the seed's place.
+   * inserted so far; it takes the seed's place. The young tree's session, if there is one, is
+   * taken back and made new for it: its native arrays are grown already, and its id table
+   * guesses the ids of a tree filled with the same objects in the same order (a tree per frame).
    * @param {any} tree
    * @returns {Session}
    */
   grow(tree) {
-    const r = this.r;
-    const s = new Session('Quadtree', created(this.where, native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level)));
+    const r = this.r, objects = this.objects, rects = this.rects;
+    // (A tree grown again after its native tree was taken back makes its own: two trees used in
+    // turn would otherwise take each other's back over and over.)
+    const old = young !== null && !this.taken ? young.takeBack() : null;
+    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0);
+    const s = old ? old.renewed() : new Session('Quadtree', created(this.where, handle));
     s.method = this.method;
     s.views[0] = tree;
     tree._s = s;
-    if (this.objects.length > 0) s.registry.use(OBJECTS, s);
-    for (let i = 0; i < this.objects.length; i++) stage(s, this.objects[i], this.rects[i]);
+    if (objects.length > 0) s.registry.use(OBJECTS, s);
+    for (let i = 0; i < objects.length; i++) stage(s, objects[i], rects.slice(4 * i, 4 * i + 4));
+    if (this.taken || this.method !== 'insert') {
+      this.clear();
+    } else {
+      young = this;
+      this.tree = tree;
+      this.session = s;
+      s.young = this;
+    }
     return s;
+  }
+
+  /** The young tree's session, taken back: the tree is this seed again, with every object. */
+  takeBack() {
+    const s = /** @type {Session} */ (this.session), tree = this.tree;
+    this.leave();
+    this.taken = true;
+    tree._s = this; // (grown by an insert, it holds too many to answer alone)
+    return s;
+  }
+
+  /** No longer young: its native tree is its own, and it keeps no copy. */
+  age() {
+    this.leave();
+    this.clear();
+  }
+
+  leave() {
+    if (young === this) young = null;
+    /** @type {Session} */ (this.session).young = null;
+    this.session = null;
+    this.tree = null;
   }
 }

@@ -95,12 +95,28 @@ export class Session extends Named {
     this.gridCells = this.gridBounds = 0;
     this.gx = this.gy = this.gsx = this.gsy = 0;
     this.disposed = false;
+    /** A young Quadtree's seed (seed.js): it keeps a copy of what the tree inserted. @type {any} */
+    this.young = null;
     if (finalizer) finalizer.register(this, handle, this);
+  }
+
+  /** Made new for another tree (native.create reusing it, seed.js): nothing staged or read; the
+   * id table kept, as clear() keeps it. */
+  renewed() {
+    unstage(this);
+    this.registry.cleared();
+    this.views = [];
+    this.seen = -1;
+    this.leafLists = [];
+    this.answers = [];
+    this.grid = 0;
+    return this;
   }
 
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.young !== null) this.young.age();
     unstage(this);
     if (finalizer) finalizer.unregister(this);
     native.destroy(this.handle);
@@ -119,6 +135,8 @@ export function live(tree, method) {
   s.method = method;
   if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
   if (s.grow !== undefined) s = s.grow(tree); // a Quadtree with no native tree yet (seed.js)
+  // A young tree's copy holds what it inserted: a call that may change the tree otherwise ages it.
+  if (s.young !== null && method !== 'insert' && method !== 'retrieve' && method !== 'getAllObjects') s.young.age();
   if (tree._n !== 0 && s.views[tree._n] !== tree) {
     throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');
   }
@@ -194,6 +212,7 @@ function takeStage(s, pending) {
  */
 function unstored(s, from, n) {
   views();
+  if (s.young !== null) s.young.age(); // (its copy would put them back)
   const lost = [], reg = s.registry;
   // All named before any is forgotten: an object staged twice is then named both times.
   for (let k = from; k < n; k++) lost.push(reg.objects[i32[stageIds + k]]);

@@ -493,6 +493,55 @@ describe('a root that has not split yet', () => {
   });
 });
 
+// The tree that grew a native tree last is young while it only inserts at its root and reads:
+// the next tree to grow takes its native tree back, and it grows again when used (js/src/seed.js).
+describe('young trees', () => {
+  const ALL = { x: -100, y: -100, width: 10000, height: 10000 };
+  const same = (a, b) => expect(ids(a)).toEqual(ids(b));
+
+  it('answer as before once their native tree was taken back, and again after growing anew', () => {
+    const objects = scene(60, 21);
+    const a = new Quadtree(BOUNDS()), b = new Quadtree(BOUNDS(), 3, 5);
+    const real = new RealQuadtree(BOUNDS()), realB = new RealQuadtree(BOUNDS(), 3, 5);
+    for (const o of objects.slice(0, 40)) { a.insert(o); real.insert(o); }
+    const moved = objects[0], at = { ...moved };
+    moved.x += 300; // after its insert: a keeps the rect it read
+    for (const o of objects.slice(40)) { b.insert(o); realB.insert(o); } // b grows: a's native tree is b's now
+    same(a.retrieve(at), real.retrieve(at));
+    same(a.retrieve(ALL), real.retrieve(ALL));
+    for (const o of objects.slice(40, 45)) { a.insert(o); real.insert(o); }
+    same(a.retrieve(objects[41]), real.retrieve(objects[41]));
+    same(b.retrieve(ALL), realB.retrieve(ALL)); // b grew again
+    expect(a.validate()).toBe(true);
+    expect(b.validate()).toBe(true);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('are not taken back once a call beyond insert and retrieve changed them, even the call that grew them', () => {
+    const objects = scene(30, 22);
+    for (const change of [
+      (t) => t.remove(objects[0]),
+      (t) => { objects[0].x += 500; t.refresh(); },
+      (t) => { objects[1].y += 500; t.update(objects[1]); },
+    ]) {
+      const a = new Quadtree(BOUNDS());
+      for (const o of objects.slice(0, 5)) a.insert(o); // a seed: no native tree yet
+      change(a); // grows it, then changes it
+      const after = a.getAllObjects();
+      const b = new Quadtree(BOUNDS());
+      for (const o of objects.slice(5)) b.insert(o); // b grows
+      same(a.getAllObjects(), after);
+      for (const o of objects.slice(0, 2)) {
+        if (after.includes(o)) expect(a.search(o)).toContain(o);
+        else expect(a.search(o)).not.toContain(o);
+      }
+      a.dispose();
+      b.dispose();
+    }
+  });
+});
+
 describe('#dispose', () => {
   const calls = {
     insert: (t) => t.insert({ x: 1, y: 1, width: 1, height: 1 }),

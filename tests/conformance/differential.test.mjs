@@ -452,6 +452,61 @@ function runFrames(seed) {
   totals.scenarios++;
 }
 
+/**
+ * Trees in turn: two to four trees alive at once, each filled and queried a step at a time in a
+ * random order, some dropped and made anew. The tree that grew a native tree last is young while
+ * it only inserts and reads: the next tree to grow takes its native tree back, and it grows again
+ * when used (js/src/seed.js). Every answer must still be quadtree-js's.
+ */
+function runTrees(seed) {
+  const r = rng(seed);
+  const make = () => new Scenario(r, genBounds(r), [r.pick([undefined, 1, 2, 4, 10]), r.pick([undefined, 2, 3, 4, 5]), r.pick([undefined, 0, 1])]);
+  const trees = [];
+  for (let k = r.int(2, 4); k > 0; k--) trees.push(make());
+  const weights = { insert: 10, insertDup: 1, insertArray: 0.5, query: 4, queryObject: 1, getAll: 0.6, clear: 0.15, anew: 0.4, checkpoint: 0.1 };
+  const steps = r.int(40, 400);
+  let step = 0, op = 'start', which = 0;
+  try {
+    for (step = 0; step < steps; step++) {
+      // mostly the tree of the step before, as games fill one tree then another
+      if (r.chance(0.3)) which = r.int(0, trees.length - 1);
+      const s = trees[which];
+      op = r.weighted(weights);
+      switch (op) {
+        case 'insert': s.insert(s.newObject(RECT_STYLES)); break;
+        case 'insertDup': s.insert(s.pool.length ? r.pick(s.pool) : s.newObject(RECT_STYLES)); break;
+        case 'insertArray': s.insertArray(Array.from({ length: r.int(1, 30) }, () => s.newObject(RECT_STYLES))); break;
+        case 'query': s.query(genQuery(r, s.bounds, s.pool)); break;
+        case 'queryObject': if (s.pool.length) s.query(r.pick(s.pool)); break;
+        case 'getAll': s.getAll(); break;
+        case 'clear': if (r.chance(0.3)) s.checkpoint(); s.clear(); break;
+        case 'anew': s.finish(); trees[which] = make(); break;
+        case 'checkpoint': s.checkpoint(); break;
+        default: throw new Error('unknown op ' + op);
+      }
+    }
+    op = 'finish';
+    for (const s of trees) s.finish();
+  } catch (e) {
+    for (const s of trees) try { s.ours.dispose(); } catch { /* already disposed */ }
+    e.message = `[trees in turn seed ${seed}: step ${step} (${op}) on tree ${which} of ${trees.length}] ${e.message}`;
+    throw e;
+  }
+  totals.scenarios++;
+}
+
+/** `run(seed)` for `count` seeds from `from` (only SEED's, if set; none when FAMILY names another). */
+function runSeeds(family, from, count, run) {
+  if (ONLY_FAMILY && ONLY_FAMILY !== family) return;
+  let ran = 0;
+  for (let seed = from; seed < from + count; seed++) {
+    if (ONLY_SEED !== undefined && seed !== ONLY_SEED) continue;
+    run(seed);
+    ran++;
+  }
+  if (ran === count) familiesRun++;
+}
+
 function runFamily(f) {
   if (ONLY_FAMILY && ONLY_FAMILY !== f.name) return 0;
   let count = 0;
@@ -535,14 +590,11 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
     }
 
     it('game loop: clear, move and re-insert every frame: 300 scenarios', { timeout: SLOW }, () => {
-      if (ONLY_FAMILY && ONLY_FAMILY !== 'frames') return;
-      let ran = 0;
-      for (let seed = 300000; seed < 300300; seed++) {
-        if (ONLY_SEED !== undefined && seed !== ONLY_SEED) continue;
-        runFrames(seed);
-        ran++;
-      }
-      if (ran === 300) familiesRun++;
+      runSeeds('frames', 300000, 300, runFrames);
+    });
+
+    it('trees in turn: two to four trees filled and queried in a random order: 300 scenarios', { timeout: SLOW }, () => {
+      runSeeds('trees', 310000, 300, runTrees);
     });
 
     it('large scenes: up to 20k objects', { timeout: SLOW }, () => {
@@ -569,7 +621,7 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
 
     it('the oracle was exercised both ways (exact against quadtree-js, and past its lost objects)', (ctx) => {
       // meaningful only after every family above ran (not with SEED/FAMILY or a -t filter)
-      if (familiesRun < Object.keys(FAMILIES).length + 2) ctx.skip();
+      if (familiesRun < Object.keys(FAMILIES).length + 3) ctx.skip();
       expect(totals.scenarios).toBeGreaterThanOrEqual(3000);
       expect(totals.realExact).toBeGreaterThan(10000);
       expect(totals.realRelaxed).toBeGreaterThan(1000);

@@ -309,6 +309,26 @@ TEST(Session, SessionsAreIndependent) {
 
 // sessionDestroy keeps small Quadtree sessions for the next sessionCreate, which must then be as
 // good as a new one: the same answers to the same calls.
+// A session as good as new with kBounds at level 2: one empty valid leaf, a fresh reply, no pairs.
+void expectEmptyAtLevel2(Native& n) {
+  EXPECT_EQ(n.reply.results, 0);
+  EXPECT_EQ(uint32_t(n.reply.version), uint32_t(reinterpret_cast<uintptr_t>(n.tree().versionAt())));
+  EXPECT_EQ(sessionValidate(n.h), 1);
+  EXPECT_EQ(sessionChildren(n.h, 0), -1);
+  sessionNodeGeom(n.h, 0);
+  EXPECT_EQ(n.reply.nodeX, kBounds.x);
+  EXPECT_EQ(n.reply.nodeY, kBounds.y);
+  EXPECT_EQ(n.reply.nodeWidth, kBounds.w);
+  EXPECT_EQ(n.reply.nodeHeight, kBounds.h);
+  EXPECT_EQ(n.reply.nodeLevel, 2);
+  const qt::Stats st = n.stats();
+  EXPECT_EQ(st.nodes, 1);
+  EXPECT_EQ(st.links, 0);
+  EXPECT_EQ(st.objects, 0);
+  EXPECT_EQ(sessionPairs(n.h), 0);
+  EXPECT_EQ(sessionContains(n.h, 3), 0);
+}
+
 TEST(Session, AKeptSessionServesTheNextCreateAsANewOne) {
   freeKeptSessions();
   Handle first;
@@ -322,22 +342,7 @@ TEST(Session, AKeptSessionServesTheNextCreateAsANewOne) {
   }
   Native b(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 3, 2);
   EXPECT_EQ(b.h, first);
-  EXPECT_EQ(b.reply.results, 0);
-  EXPECT_EQ(uint32_t(b.reply.version), uint32_t(reinterpret_cast<uintptr_t>(b.tree().versionAt())));
-  EXPECT_EQ(sessionValidate(b.h), 1);
-  EXPECT_EQ(sessionChildren(b.h, 0), -1);
-  sessionNodeGeom(b.h, 0);
-  EXPECT_EQ(b.reply.nodeX, kBounds.x);
-  EXPECT_EQ(b.reply.nodeY, kBounds.y);
-  EXPECT_EQ(b.reply.nodeWidth, kBounds.w);
-  EXPECT_EQ(b.reply.nodeHeight, kBounds.h);
-  EXPECT_EQ(b.reply.nodeLevel, 2);
-  const qt::Stats st = b.stats();
-  EXPECT_EQ(st.nodes, 1);
-  EXPECT_EQ(st.links, 0);
-  EXPECT_EQ(st.objects, 0);
-  EXPECT_EQ(sessionPairs(b.h), 0);
-  EXPECT_EQ(sessionContains(b.h, 3), 0);
+  expectEmptyAtLevel2(b);
   // The same inserts and queries as on a session allocated anew (its new numbers split it).
   freeKeptSessions();
   Native c(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 3, 2);
@@ -361,6 +366,32 @@ TEST(Session, AKeptSessionServesTheNextCreateAsANewOne) {
   EXPECT_EQ(sb.depth, sc2.depth);
   EXPECT_EQ(sb.links, sc2.links);
   EXPECT_EQ(sessionPairs(b.h), sessionPairs(c.h));
+}
+
+// The facade hands a young tree's session to the next tree (js/src/seed.js): sessionCreate with it
+// as `reuse` makes it as good as new with the next tree's numbers, whatever it held (an exact
+// index, kept pairs).
+TEST(Session, CreateReusingASessionMakesItNewWithOtherNumbers) {
+  Native a(0, 0, 64, 64, 1, 8, 0), fresh(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 3, 2);
+  for (int i = 0; i < 300; ++i) a.stage(i, i, {i * 0.2, i * 0.2, 2, 2});
+  ASSERT_EQ(sessionFlush(a.h, 300), 300);
+  EXPECT_GE(sessionPairs(a.h), 0);  // makes the exact index and fills the pair cache
+  EXPECT_EQ(sessionCreate(kBounds.x, kBounds.y, kBounds.w, kBounds.h, 4, 3, 2, a.h), a.h);
+  expectEmptyAtLevel2(a);
+  qttest::Scenario sc(7070);
+  const qttest::Params p{kBounds, 4, 3, 2};
+  const auto objects = sc.objects(p, 150);
+  for (Native* n : {&a, &fresh}) {
+    for (size_t i = 0; i < objects.size(); ++i) n->stage(int32_t(i), objects[i].id, objects[i].rect);
+    ASSERT_EQ(sessionFlush(n->h, int32_t(objects.size())), int32_t(objects.size()));
+  }
+  EXPECT_EQ(sessionValidate(a.h), 1);
+  for (int k = 0; k < 50; ++k) {
+    const Rect q = sc.rect(p.bounds, p.maxLevels);
+    EXPECT_EQ(a.retrieve(q), fresh.retrieve(q));
+  }
+  EXPECT_EQ(a.stats().nodes, fresh.stats().nodes);
+  EXPECT_EQ(sessionPairs(a.h), sessionPairs(fresh.h));
 }
 
 TEST(Session, OnlySmallQuadtreeSessionsAreKept) {
