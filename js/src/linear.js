@@ -5,7 +5,7 @@
 import { loaded, native } from './native.js';
 import { hide, insertAll } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, created, live, stage, unstage } from './session.js';
+import { Session, created, live, stage } from './session.js';
 import { installShared } from './shared.js';
 import { describe, readBounds, readRect, rectIn } from './validate.js';
 
@@ -52,8 +52,7 @@ proto.insert = function (obj) {
 proto.clear = function () {
   const s = live(this, 'clear');
   native.clear(s.handle);
-  unstage(s);
-  s.registry.cleared();
+  s.emptied();
 };
 
 installShared(proto);

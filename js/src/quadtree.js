@@ -2,7 +2,7 @@
 import { F64, I32, NO_MEMORY } from './abi.js';
 import { loaded, native, f64, i32, views } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage, unstage } from './session.js';
+import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage } from './session.js';
 import { Seed } from './seed.js';
 import { installShared } from './shared.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
@@ -262,9 +262,7 @@ proto.clear = function () {
   const s = live(this, 'clear');
   if (this._n === 0) {
     native.clear(s.handle);
-    unstage(s);
-    s.registry.cleared();
-    s.views.length = 1;
+    s.emptied();
     return;
   }
   flush(s);

@@ -5,10 +5,10 @@
 // leaves nothing for a finalizer. One object more, or any call beyond insert, retrieve, clear and
 // dispose, grows the native tree (grow) and stages the objects there as insert() would have.
 //
-// The tree that grew last, if an insert grew it, stays young while it only inserts at its root and
-// reads: its seed keeps a copy of what it inserted. The next tree to grow takes a young tree's native tree back (its
-// memory serves the new one) and the young tree is a seed again, to grow anew if it is used
-// again. A tree made every frame and dropped then holds no native memory past its frame: a
+// The tree that grew last, if an insert grew it, stays young while it only inserts at its root
+// and reads: its seed keeps a copy of what it inserted. The next tree to grow takes a young
+// tree's native tree back (its memory serves the new one) and the young tree is a seed again, to
+// grow anew if it is used again. A tree made every frame and dropped then holds no native memory past its frame: a
 // finalizer runs only after a major collection and between tasks, so a loop that never yields
 // would otherwise keep every tree it made. A young tree ages on any other call, once taken back,
 // or past YOUNG_MOST objects: then it keeps no copy and its native tree stays its own.
@@ -41,10 +41,8 @@ export class Seed extends Named {
     /** @type {number[]} x, y, width, height of each, as read when it was inserted */
     this.rects = [];
     this.repeats = false; // some object was inserted twice
-    /** While young: the tree it grew for. @type {any} */
+    /** While young: the tree it grew for (its session is the tree's _s). @type {any} */
     this.tree = null;
-    /** Its session while young. @type {Session | null} */
-    this.session = null;
     this.taken = false; // its native tree was taken back once: the next one is for good
   }
 
@@ -110,7 +108,7 @@ export class Seed extends Named {
     // turn would otherwise take each other's back over and over.)
     const old = young !== null && !this.taken ? young.takeBack() : null;
     const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0);
-    const s = old ? old.renewed() : new Session('Quadtree', created(this.where, handle));
+    const s = old ? old.emptied() : new Session('Quadtree', created(this.where, handle));
     s.method = this.method;
     s.views[0] = tree;
     tree._s = s;
@@ -121,7 +119,6 @@ export class Seed extends Named {
     } else {
       young = this;
       this.tree = tree;
-      this.session = s;
       s.young = this;
     }
     return s;
@@ -129,7 +126,7 @@ export class Seed extends Named {
 
   /** The young tree's session, taken back: the tree is this seed again, with every object. */
   takeBack() {
-    const s = /** @type {Session} */ (this.session), tree = this.tree;
+    const tree = this.tree, s = /** @type {Session} */ (tree._s);
     this.leave();
     this.taken = true;
     tree._s = this; // (grown by an insert, it holds too many to answer alone)
@@ -144,8 +141,7 @@ export class Seed extends Named {
 
   leave() {
     if (young === this) young = null;
-    /** @type {Session} */ (this.session).young = null;
-    this.session = null;
+    this.tree._s.young = null;
     this.tree = null;
   }
 }

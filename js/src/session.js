@@ -100,16 +100,13 @@ export class Session extends Named {
     if (finalizer) finalizer.register(this, handle, this);
   }
 
-  /** Made new for another tree (native.create reusing it, seed.js): nothing staged or read; the
-   * id table kept, as clear() keeps it. */
-  renewed() {
+  /** Its native tree was emptied (clear(), or made new for another tree: seed.js): nothing
+   * staged, no subnode views, the id table kept for the steady-order guess. (What was read from
+   * the tree goes by its version.) */
+  emptied() {
     unstage(this);
     this.registry.cleared();
-    this.views = [];
-    this.seen = -1;
-    this.leafLists = [];
-    this.answers = [];
-    this.grid = 0;
+    this.views.length = 1;
     return this;
   }
 
