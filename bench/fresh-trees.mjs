@@ -4,9 +4,11 @@
 // strict test, at 10 and 50 objects of the bench scene, against quadtree-js doing the same. Frames
 // run ten to a task, as a game's run one to an animation frame (the FinalizationRegistry frees
 // the dropped trees' native memory between tasks), or with --no-yield all in one task, as the
-// bench's W6 loop runs them; only the frames are timed. The machine is noisy: compare builds
-// side by side, each in its own process (--dist=DIR, e.g. an older dist/).
-//   node bench/fresh-trees.mjs [--dist=DIR] [--rounds=N] [--no-yield]
+// bench's W6 loop runs them; only the frames are timed. With --tutorial, the same for the tutorial
+// `QuadTree` (`findObjects([], obj)`) against the reference tutorial tree in plain JavaScript
+// (tests/support/tutorial-reference.mjs). The machine is noisy: compare builds side by side, each
+// in its own process (--dist=DIR, e.g. an older dist/).
+//   node bench/fresh-trees.mjs [--dist=DIR] [--rounds=N] [--no-yield] [--tutorial]
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,8 +22,13 @@ const arg = (name, fallback) => {
 const dist = resolve(arg('dist', new URL('../dist', import.meta.url).pathname));
 const rounds = Number(arg('rounds', 5));
 const yieldEvery10 = !process.argv.includes('--no-yield');
-const { Quadtree } = await import(pathToFileURL(join(dist, 'quadtree.mjs')).href);
-const QuadtreeJs = createRequire(import.meta.url)('@timohausmann/quadtree-js');
+const tutorial = process.argv.includes('--tutorial');
+const lib = await import(pathToFileURL(join(dist, 'quadtree.mjs')).href);
+// Ours and the tree it replaces, and the query each answers with.
+const [Quadtree, QuadtreeJs, className, peer] = tutorial
+  ? [lib.QuadTree, (await import('../tests/support/tutorial-reference.mjs')).ReferenceQuadTree, 'QuadTree', 'the reference']
+  : [lib.Quadtree, createRequire(import.meta.url)('@timohausmann/quadtree-js'), 'Quadtree', 'quadtree-js'];
+const candidatesOf = tutorial ? (tree, o) => tree.findObjects([], o) : (tree, o) => tree.retrieve(o);
 
 function createDispose(count) {
   const t0 = performance.now();
@@ -41,7 +48,7 @@ function tenFrames(Tree, scene) {
     for (let i = 0; i < n; i++) tree.insert(objs[i]);
     for (let i = 0; i < n; i++) {
       const a = objs[i], ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height, id = a.id;
-      const candidates = tree.retrieve(a);
+      const candidates = candidatesOf(tree, a);
       for (let k = 0; k < candidates.length; k++) {
         const b = candidates[k];
         if (b.id > id && ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
@@ -66,7 +73,7 @@ async function frameLoop(Tree, scene, frames) {
 const median = (list) => summarize(list).median;
 createDispose(100_000);
 const cd = Array.from({ length: rounds }, () => createDispose(100_000));
-console.log(`new Quadtree(bounds) + dispose(): ${median(cd).toFixed(2)} µs (median of ${rounds} rounds of 100,000; ` +
+console.log(`new ${className}(bounds) + dispose(): ${median(cd).toFixed(2)} µs (median of ${rounds} rounds of 100,000; ` +
   `${cd.map((x) => x.toFixed(2)).join(', ')})`);
 for (const n of [10, 50]) {
   const scene = makeScene(n, 1), frames = Math.round(500_000 / n);
@@ -75,12 +82,12 @@ for (const n of [10, 50]) {
   const ours = [], theirs = [], ratio = [];
   for (let r = 0; r < rounds; r++) {
     const a = await frameLoop(Quadtree, scene, frames), b = await frameLoop(QuadtreeJs, scene, frames);
-    if (a.pairs !== b.pairs) throw new Error(`${n} objects: quadtree-wasm found ${a.pairs} pairs, quadtree-js ${b.pairs}`);
+    if (a.pairs !== b.pairs) throw new Error(`${n} objects: quadtree-wasm found ${a.pairs} pairs, ${peer} ${b.pairs}`);
     ours.push(a.us);
     theirs.push(b.us);
     ratio.push(b.us / a.us);
   }
-  console.log(`a new tree per frame, ${n} objects: quadtree-wasm ${median(ours).toFixed(2)} µs, quadtree-js ` +
-    `${median(theirs).toFixed(2)} µs a frame; quadtree-js time ÷ quadtree-wasm time ${median(ratio).toFixed(2)} ` +
+  console.log(`a new ${className} per frame, ${n} objects: quadtree-wasm ${median(ours).toFixed(2)} µs, ${peer} ` +
+    `${median(theirs).toFixed(2)} µs a frame; ${peer}'s time ÷ quadtree-wasm's ${median(ratio).toFixed(2)} ` +
     `(≥ 1: as fast; rounds ${ratio.map((x) => x.toFixed(2)).join(', ')})`);
 }

@@ -19,7 +19,6 @@
 #define QT_CALLS(X)                   \
   X(create, sessionCreate)            \
   X(createLinear, sessionCreateLinear) \
-  X(createTutorial, sessionCreateTutorial) \
   X(destroy, sessionDestroy)          \
   X(reply, sessionReply)              \
   X(flush, sessionFlush)              \

@@ -128,22 +128,28 @@ size_t bytesForSession(int32_t linearDepth, bool tutorial) {
 }
 
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                     double level, Handle reuse) {
-  Session* s = reuse ? &at(reuse) : kept;
+                     double level, Handle reuse, bool tutorial) {
+  Session* s = reuse ? &at(reuse) : tutorial ? nullptr : kept;
   if (s) {  // as good as new: an empty tree with these numbers, no index, no pairs, a fresh reply
     if (!reuse) {
       kept = s->nextFree;
       keptBytes -= heldBytes(*s);
       s->nextFree = nullptr;
     }
-    s->tree.reset({x, y, w, h}, maxObjects, maxLevels, level);
+    if (tutorial) s->tutorial->reset({x, y, w, h}, maxObjects, maxLevels, level);
+    else s->tree.reset({x, y, w, h}, maxObjects, maxLevels, level);
     s->changedAll(false);
     s->freshReply();
   } else {
-    if (!heapHasRoom(bytesForSession(0))) return 0;
-    s = new Session({x, y, w, h}, maxObjects, maxLevels, level);
+    if (!heapHasRoom(bytesForSession(0, tutorial))) return 0;
+    if (tutorial) {
+      s = new Session({x, y, w, h}, 1, 0, 0);  // (its Quadtree stays empty)
+      s->tutorial = std::make_unique<TutorialTree>(Rect{x, y, w, h}, maxObjects, maxLevels, level);
+    } else {
+      s = new Session({x, y, w, h}, maxObjects, maxLevels, level);
+    }
   }
-  s->reply.version = address(s->tree.versionAt());
+  s->reply.version = address(tutorial ? s->tutorial->versionAt() : s->tree.versionAt());
   return reinterpret_cast<Handle>(s);
 }
 
@@ -152,15 +158,6 @@ Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth
   auto* s = new Session({x, y, w, h}, 1, 0, 0);
   s->linear = std::make_unique<LinearQuadtree>(Rect{x, y, w, h}, depth);
   s->reply.version = address(s->linear->versionAt());
-  return reinterpret_cast<Handle>(s);
-}
-
-Handle sessionCreateTutorial(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                             double level) {
-  if (!heapHasRoom(bytesForSession(0, true))) return 0;
-  auto* s = new Session({x, y, w, h}, 1, 0, 0);
-  s->tutorial = std::make_unique<TutorialTree>(Rect{x, y, w, h}, maxObjects, maxLevels, level);
-  s->reply.version = address(s->tutorial->versionAt());
   return reinterpret_cast<Handle>(s);
 }
 

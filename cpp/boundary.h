@@ -108,15 +108,13 @@ using Handle = uintptr_t;
 // directly, without embind (whose glue compiles code at run time).
 extern "C" {
 
-// Creating returns 0 when the heap has no room for the tree. A Quadtree session: `reuse`, when
-// not 0, is a session of the facade's made as good as new for it (its arrays keep their
-// capacity): a young tree's, handed to the next tree (js/src/seed.js).
+// Creating returns 0 when the heap has no room for the tree. A Quadtree session, or with
+// `tutorial` a TutorialTree one (the tutorial QuadTree: TutorialTree's constructor numbers).
+// `reuse`, when not 0, is a session of the facade's of the same kind, made as good as new for it
+// (its arrays keep their capacity): a young tree's, handed to the next tree (js/src/seed.js).
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                     double level, Handle reuse = 0);
+                     double level, Handle reuse = 0, bool tutorial = false);
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
-// A TutorialTree session (the tutorial QuadTree: TutorialTree's constructor numbers), or 0.
-Handle sessionCreateTutorial(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                             double level);
 // Frees the session, or keeps it for the next sessionCreate when it is a Quadtree's with small
 // arrays (it is then as good as new, its arrays' capacity kept).
 void sessionDestroy(Handle s);

@@ -469,6 +469,14 @@ void TutorialTree::clear() {
   changed();
 }
 
+void TutorialTree::reset(Rect bounds, double maxObjects, double maxLevels, double level) {
+  clear();
+  maxObjects_ = maxObjects;
+  maxLevels_ = maxLevels;
+  resetNode(0, -1, 0, bounds, level);
+  noMemory_ = false;
+}
+
 void TutorialTree::clearNode(int32_t node) {
   if (!isNode(node)) return;
   if (node == root()) return clear();

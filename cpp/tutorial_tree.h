@@ -72,6 +72,9 @@ class TutorialTree {
   const std::vector<int32_t>& removedIds() const { return removed_; }
   // Empties the whole tree; capacity is kept.
   void clear();
+  // Empties it and gives it these numbers, as if it were built anew but for the arrays' capacity,
+  // which it keeps (a session reused for another tree).
+  void reset(Rect bounds, double maxObjects, double maxLevels, double level);
   // Empties `node`'s list and drops its children (the original's clear() on a subnode).
   void clearNode(int32_t node);
 

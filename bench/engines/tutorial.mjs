@@ -95,13 +95,14 @@ export const TUTORIAL_TREE = 'QuadTree(bounds) (10,5)';
 export function tutorialEnginesOf(lib, tag = '') {
   if (typeof lib.QuadTree !== 'function') return [];
   const at = tag ? '@' + tag : '';
-  const id = 'tutorial-wasm' + at, label = `quadtree-wasm${at} QuadTree`;
+  // Ids end in the tag (tutorial-wasm-tpf@base), as --baseline pairs each engine with its twin.
+  const id = 'tutorial-wasm', family = id + at, label = `quadtree-wasm${at} QuadTree`;
   const make = (scene) => new lib.QuadTree({ x: 0, y: 0, width: scene.width, height: scene.height });
   const pairs = (path, workloads) => {
     const run = (scene) => phased(make(scene), scene.objects, path === 'refresh', (t) => t.pairs().count);
     const e = {
       id: `${id}-pairs${path === 'refresh' ? '' : '-rebuild'}`,
-      family: id,
+      family,
       name: `quadtree-wasm${at} ${TUTORIAL_TREE} ${path}+pairs`,
       tree: TUTORIAL_TREE,
       path,
@@ -110,11 +111,11 @@ export function tutorialEnginesOf(lib, tag = '') {
     return e;
   };
   return [
-    ...enginesFor(lib.QuadTree, id, label, id),
-    perFrame(lib.QuadTree, id, label, id),
+    ...enginesFor(lib.QuadTree, id, label, family),
+    perFrame(lib.QuadTree, id, label, family),
     pairs('refresh', ['w2', 'w4']),
     pairs('rebuild', ['w4']),
-  ];
+  ].map((e) => Object.assign(e, { id: e.id + at }));
 }
 
 export default [

@@ -6,7 +6,6 @@
 export const CALLS = [
   'create',
   'createLinear',
-  'createTutorial',
   'destroy',
   'reply',
   'flush',

@@ -3,7 +3,7 @@ import { F64, I32, NO_MEMORY } from './abi.js';
 import { loaded, native, f64, i32, views } from './native.js';
 import { OBJECTS } from './registry.js';
 import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage } from './session.js';
-import { Seed } from './seed.js';
+import { plant, seedFor, seedInsert } from './seed.js';
 import { installShared } from './shared.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
 
@@ -90,23 +90,10 @@ export function Quadtree(bounds, max_objects, max_levels, level) {
   this.max_levels = option('Quadtree constructor', 'max_levels', max_levels, 4, true);
   this.level = option('Quadtree constructor', 'level', level, 0, true);
   this.bounds = bounds;
-  // No native tree yet (seed.js): the first call that needs one grows it and puts it in _s.
-  Object.defineProperty(this, '_s', { value: new Seed(r, this.max_objects, this.max_levels, this.level), writable: true });
+  plant(this, 'Quadtree', r, this.max_objects, this.max_levels, this.level);  // no native tree yet (seed.js)
 }
 
 const proto = Quadtree.prototype;
-
-/**
- * The tree's Seed, named for `method`, while it has no native tree yet (seed.js); else null.
- * @param {any} tree @param {string} method
- * @returns {Seed | null}
- */
-function seedFor(tree, method) {
-  const seed = tree._s;
-  if (!(seed instanceof Seed) || seed.disposed) return null;
-  seed.method = method;
-  return seed;
-}
 
 /**
  * Stores an object (or each object of an array) in every leaf its rect reaches. Its x, y, width
@@ -114,20 +101,7 @@ function seedFor(tree, method) {
  * @param {any} pRect
  */
 proto.insert = function (pRect) {
-  const seed = seedFor(this, 'insert');
-  if (seed !== null) {  // while the root cannot have split, in the seed
-    const array = Array.isArray(pRect);
-    if (seed.holds(seed.objects.length + (array ? pRect.length : 1))) {
-      if (!array) {
-        readRect(seed, 'rect', pRect, rectIn);
-        seed.add(pRect, rectIn);
-        return;
-      }
-      const rects = readAll(seed, pRect);
-      for (let i = 0; i < pRect.length; i++) seed.add(pRect[i], rects[i]);
-      return;
-    }
-  }
+  if (seedInsert(this, pRect, Array.isArray(pRect) ? pRect : null)) return;  // while the root cannot have split
   const s = live(this, 'insert');
   s.registry.use(OBJECTS, s);
   if (Array.isArray(pRect)) return insertAll(this, s, pRect);

@@ -1,36 +1,80 @@
-// A Quadtree root before it needs a native tree. While the root cannot have split (it holds no
-// more than max_objects, or has no level left to split into), quadtree-js's retrieve() answers
-// with the root's own objects, whatever the rect: so a tree made, filled with a few objects,
-// queried and dropped within a frame (the tutorial pattern) never calls into WebAssembly and
-// leaves nothing for a finalizer. One object more, or any call beyond insert, retrieve, clear and
-// dispose, grows the native tree (grow) and stages the objects there as insert() would have.
+// A tree's root before it needs a native tree: a Quadtree's, or a tutorial QuadTree's. While the
+// root cannot have split (it holds no more than max_objects, or has no level left to split into),
+// a query answers with the root's own objects, whatever the rect (quadtree-js's retrieve(), the
+// tutorial tree's findObjects()): so a tree made, filled with a few objects, queried and dropped
+// within a frame (the tutorial pattern) never calls into WebAssembly and leaves nothing for a
+// finalizer. One object more, or any call beyond insert, the query, clear and dispose, grows the
+// native tree (grow) and stages the objects there as insert() would have.
 //
-// The tree that grew last, if an insert grew it, stays young while it only inserts at its root
-// and reads: its seed keeps a copy of what it inserted. The next tree to grow takes a young
-// tree's native tree back (its memory serves the new one) and the young tree is a seed again, to
-// grow anew if it is used again. A tree made every frame and dropped then holds no native memory past its frame: a
-// finalizer runs only after a major collection and between tasks, so a loop that never yields
-// would otherwise keep every tree it made. A young tree ages on any other call, once taken back,
-// or past YOUNG_MOST objects: then it keeps no copy and its native tree stays its own.
+// Of each class, the tree that grew last, if an insert grew it, stays young while it only inserts
+// at its root and reads: its seed keeps a copy of what it inserted. The next tree of its class to
+// grow takes a young tree's native tree back (its memory serves the new one) and the young tree is
+// a seed again, to grow anew if it is used again. A tree made every frame and dropped then holds
+// no native memory past its frame: a finalizer runs only after a major collection and between
+// tasks, so a loop that never yields would otherwise keep every tree it made. A young tree ages
+// on any other call, once taken back, or past YOUNG_MOST objects: then it keeps no copy and its
+// native tree stays its own.
 import { native } from './native.js';
 import { OBJECTS } from './registry.js';
 import { Named, Session, created, stage } from './session.js';
+import { readAll, readRect, rectIn } from './validate.js';
 
 // Objects a seed holds at most: each insert checks the ones before it for a repeat.
 const MOST = 16;
 // Objects a young tree keeps copies of at most.
 const YOUNG_MOST = 1 << 16;
 
-/** The young tree's seed, or null. @type {Seed | null} */
-let young = null;
+/** Each class's young tree's seed, by class name. @type {Record<string, Seed | null>} */
+const young = {};
+
+/**
+ * A new tree's root, `tree`, with no native tree yet: the first call that needs one grows it and
+ * puts it in _s. `r`: its bounds as read; the other numbers as the constructor read them.
+ * @param {any} tree @param {string} className @param {number[]} r
+ * @param {number} maxObjects @param {number} maxLevels @param {number} level
+ */
+export function plant(tree, className, r, maxObjects, maxLevels, level) {
+  Object.defineProperty(tree, '_s', { value: new Seed(className, r, maxObjects, maxLevels, level), writable: true });
+}
+
+/**
+ * The tree's Seed, named for `method`, while it has no native tree yet; else null.
+ * @param {any} tree @param {string} method
+ * @returns {Seed | null}
+ */
+export function seedFor(tree, method) {
+  const seed = tree._s;
+  if (!(seed instanceof Seed) || seed.disposed) return null;
+  seed.method = method;
+  return seed;
+}
+
+/**
+ * insert() while the root cannot split: `obj`, or each object of `objs` (its rects all read
+ * first), kept in the seed. False when the tree needs its native tree (nothing was read).
+ * @param {any} tree @param {any} obj @param {any[] | null} objs
+ */
+export function seedInsert(tree, obj, objs) {
+  const seed = seedFor(tree, 'insert');
+  if (seed === null || !seed.holds(seed.objects.length + (objs ? objs.length : 1))) return false;
+  if (objs) {
+    const rects = readAll(seed, objs);
+    for (let i = 0; i < objs.length; i++) seed.add(objs[i], rects[i]);
+  } else {
+    readRect(seed, 'rect', obj, rectIn);
+    seed.add(obj, rectIn);
+  }
+  return true;
+}
 
 export class Seed extends Named {
   /**
    * The native tree's arguments, as the constructor read them.
+   * @param {string} className 'Quadtree' or 'QuadTree' (the tutorial tree)
    * @param {number[]} r bounds @param {number} maxObjects @param {number} maxLevels @param {number} level
    */
-  constructor(r, maxObjects, maxLevels, level) {
-    super('Quadtree');
+  constructor(className, r, maxObjects, maxLevels, level) {
+    super(className);
     this.r = r;
     this.maxObjects = maxObjects;
     this.maxLevels = maxLevels;
@@ -47,8 +91,8 @@ export class Seed extends Named {
   }
 
   /**
-   * Whether the root still cannot have split with `count` objects: quadtree-js splits a leaf
-   * that holds more than max_objects while its level is below max_levels.
+   * Whether the root still cannot have split with `count` objects: both trees split a leaf that
+   * holds more than max_objects while its level is below max_levels.
    * @param {number} count
    */
   holds(count) {
@@ -69,12 +113,12 @@ export class Seed extends Named {
   }
 
   /**
-   * retrieve()'s answer, appended to `out` (a new array if null): every object, each once at
-   * level 0 (the first time it was inserted), as quadtree-js's leaf gives it.
+   * The query's answer, appended to `out` (a new array if null): every object; for a Quadtree,
+   * each once at level 0 (the first time it was inserted), as quadtree-js's leaf gives it.
    * @param {any[] | null} out
    */
   answer(out) {
-    const objects = this.objects, once = this.repeats && this.level === 0;
+    const objects = this.objects, once = this.repeats && this.level === 0 && this.className === 'Quadtree';
     if (out === null && !once) return objects.slice();
     out ||= [];
     for (let i = 0; i < objects.length; i++) {
@@ -103,12 +147,14 @@ export class Seed extends Named {
    * @returns {Session}
    */
   grow(tree) {
-    const r = this.r, objects = this.objects, rects = this.rects;
+    const r = this.r, objects = this.objects, rects = this.rects, kind = this.className;
+    const tutorial = kind !== 'Quadtree', last = young[kind];
     // (A tree grown again after its native tree was taken back makes its own: two trees used in
     // turn would otherwise take each other's back over and over.)
-    const old = young !== null && !this.taken ? young.takeBack() : null;
-    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0);
-    const s = old ? old.emptied() : new Session('Quadtree', created(this.where, handle));
+    const old = last && !this.taken ? last.takeBack() : null;
+    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0, tutorial);
+    // (The tutorial tree's cached lists are paths: the objects from a node up to the root.)
+    const s = old ? old.emptied() : new Session(kind, created(this.where, handle), tutorial ? native.pathObjects : undefined);
     s.method = this.method;
     s.views[0] = tree;
     tree._s = s;
@@ -117,7 +163,7 @@ export class Seed extends Named {
     if (this.taken || this.method !== 'insert') {
       this.clear();
     } else {
-      young = this;
+      young[kind] = this;
       this.tree = tree;
       s.young = this;
     }
@@ -140,7 +186,7 @@ export class Seed extends Named {
   }
 
   leave() {
-    if (young === this) young = null;
+    if (young[this.className] === this) young[this.className] = null;
     this.tree._s.young = null;
     this.tree = null;
   }

@@ -35,7 +35,7 @@ export function created(where, handle) {
 }
 
 /** What names a tree's calls in messages: its class and the public method being run (set by
- * live()). A Session, or a Quadtree's Seed before it has one. */
+ * live()). A Session, or a tree's Seed before it has one. */
 export class Named {
   /** @param {string} className */
   constructor(className) {
@@ -95,7 +95,7 @@ export class Session extends Named {
     this.gridCells = this.gridBounds = 0;
     this.gx = this.gy = this.gsx = this.gsy = 0;
     this.disposed = false;
-    /** A young Quadtree's seed (seed.js): it keeps a copy of what the tree inserted. @type {any} */
+    /** A young tree's seed (seed.js): it keeps a copy of what the tree inserted. @type {any} */
     this.young = null;
     if (finalizer) finalizer.register(this, handle, this);
   }
@@ -133,7 +133,7 @@ export function live(tree, method) {
   if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
   if (s.grow !== undefined) s = s.grow(tree); // a Quadtree with no native tree yet (seed.js)
   // A young tree's copy holds what it inserted: a call that may change the tree otherwise ages it.
-  if (s.young !== null && method !== 'insert' && method !== 'retrieve' && method !== 'getAllObjects') s.young.age();
+  if (s.young !== null && method !== 'insert' && method !== 'retrieve' && method !== 'findObjects' && method !== 'getAllObjects') s.young.age();
   if (tree._n !== 0 && s.views[tree._n] !== tree) {
     throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');
   }

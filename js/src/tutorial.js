@@ -4,9 +4,10 @@
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
 import { I32, NO_MEMORY } from './abi.js';
 import { loaded, native, i32, views } from './native.js';
-import { Quadtree, childViews, hide, insertAll, insertChecked } from './quadtree.js';
+import { Quadtree, childViews, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, collect, created, current, dropIfAbsent, flush, live, room } from './session.js';
+import { plant, seedFor, seedInsert } from './seed.js';
+import { collect, current, dropIfAbsent, flush, live, room } from './session.js';
 import { installShared, sendChanged } from './shared.js';
 import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
 
@@ -28,7 +29,7 @@ export function QuadTree(boundBox, lvl, options) {
     this.bounds = boundBox;
     return;
   }
-  const calls = loaded('QuadTree');
+  loaded('QuadTree');
   const bounds = boundBox || { x: 0, y: 0, width: 0, height: 0 };
   const r = readBounds('QuadTree', bounds);
   const level = option('QuadTree constructor', 'lvl', lvl, 0, true);
@@ -39,11 +40,7 @@ export function QuadTree(boundBox, lvl, options) {
   const maxObjects = option('QuadTree constructor', 'options.maxObjects', o.maxObjects, 10, false);
   const maxLevels = option('QuadTree constructor', 'options.maxLevels', o.maxLevels, 5, true);
   this.bounds = bounds;
-  const handle = calls.createTutorial(r[0], r[1], r[2], r[3], maxObjects, maxLevels, level);
-  // Its answers are paths: the cached list of a node is the path up from it.
-  const s = new Session('QuadTree', created('QuadTree constructor', handle), calls.pathObjects);
-  s.views[0] = this;
-  hide(this, s, 0);
+  plant(this, 'QuadTree', r, maxObjects, maxLevels, level);  // no native tree yet (seed.js)
 }
 
 const proto = QuadTree.prototype;
@@ -63,9 +60,11 @@ function flatten(obj, out) {
  */
 proto.insert = function (obj) {
   if (obj === undefined) return;
+  const objs = Array.isArray(obj) ? flatten(obj, []) : null;
+  if (seedInsert(this, obj, objs)) return;  // while the root cannot have split
   const s = live(this, 'insert');
   s.registry.use(OBJECTS, s);
-  if (Array.isArray(obj)) return insertAll(this, s, flatten(obj, []));
+  if (objs) return insertAll(this, s, objs);
   readRect(s, 'rect', obj, rectIn);
   insertChecked(this, s, obj, rectIn);
 };
@@ -78,11 +77,14 @@ proto.insert = function (obj) {
  */
 proto.findObjects = function (returnedObjects, obj) {
   if (obj === undefined) return undefined;
-  const s = live(this, 'findObjects');
+  const seed = seedFor(this, 'findObjects');
+  const named = seed !== null && seed.holds(seed.objects.length) ? seed : live(this, 'findObjects');
   if (!Array.isArray(returnedObjects)) {
-    throw new TypeError(s + ': returnedObjects must be an array, got ' + describe(returnedObjects));
+    throw new TypeError(named + ': returnedObjects must be an array, got ' + describe(returnedObjects));
   }
-  readRect(s, 'obj', obj, rectIn);
+  readRect(named, 'obj', obj, rectIn);
+  if (seed !== null && named === seed) return seed.answer(returnedObjects);  // a root that has not split: its own objects
+  const s = /** @type {import('./session.js').Session} */ (named);
   flush(s);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   if (this._n !== 0) return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, false)), returnedObjects);

@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import Quadtree, { Quadtree as NamedQuadtree } from '../../dist/quadtree.mjs';
+import Quadtree, { Quadtree as NamedQuadtree, QuadTree } from '../../dist/quadtree.mjs';
 import { RealQuadtree, loadIndependentCopy, walk, nodeAt, distinctObjects } from '../support/reference.mjs';
 import { rng } from '../support/prng.mjs';
+import { ReferenceQuadTree } from '../support/tutorial-reference.mjs';
 import { genObject, snapshot } from '../support/scenes.mjs';
 
 const require = createRequire(import.meta.url);
@@ -538,6 +539,35 @@ describe('young trees', () => {
       }
       a.dispose();
       b.dispose();
+    }
+  });
+
+  it('of the tutorial QuadTree: answer as the reference once taken back and grown anew; one a call changed is not taken back', () => {
+    const objects = scene(60, 23);
+    const path = (t, o) => ids(t.findObjects([], o));
+    const a = new QuadTree(BOUNDS()), b = new QuadTree(BOUNDS(), 0, { maxObjects: 3 });
+    const refA = new ReferenceQuadTree(BOUNDS()), refB = new ReferenceQuadTree(BOUNDS(), 0, { maxObjects: 3 });
+    for (const o of objects.slice(0, 40)) { a.insert(o); refA.insert(o); }
+    for (const o of objects.slice(0, 40)) expect(path(a, o)).toEqual(path(refA, o));
+    for (const o of objects.slice(40)) { b.insert(o); refB.insert(o); } // b grows: a's native tree is b's now
+    for (const o of objects) expect(path(a, o)).toEqual(path(refA, o));
+    for (const o of objects.slice(40, 45)) { a.insert(o); refA.insert(o); }
+    for (const o of objects) expect(path(b, o)).toEqual(path(refB, o)); // b grew again
+    expect(ids(a.getAllObjects([]))).toEqual(ids(refA.getAllObjects([])));
+    expect(a.validate() && b.validate()).toBe(true);
+    a.dispose();
+    b.dispose();
+    for (const change of [(t) => t.remove(objects[0]), (t) => { objects[0].x += 200; t.refresh(); }]) {
+      const c = new QuadTree(BOUNDS());
+      for (const o of objects.slice(0, 20)) c.insert(o); // grown by an insert: young
+      change(c);
+      const after = ids(c.getAllObjects([]));
+      const d = new QuadTree(BOUNDS());
+      for (const o of objects.slice(20)) d.insert(o); // d grows: c's native tree stays c's
+      expect(ids(c.getAllObjects([]))).toEqual(after);
+      expect(c.search(objects[0]).includes(objects[0])).toBe(after.includes(0));
+      c.dispose();
+      d.dispose();
     }
   });
 });

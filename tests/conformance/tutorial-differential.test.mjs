@@ -11,6 +11,7 @@ import { genBounds, genObject, genQuery, genRect } from '../support/scenes.mjs';
 const LIBS = await loadEntries();
 const ONLY_SEED = process.env.SEED !== undefined ? Number(process.env.SEED) : undefined;
 const SEEDS = 2000; // per dist file
+const TURN_SEEDS = 300; // trees in turn, per dist file
 
 class Mismatch extends Error {}
 
@@ -153,6 +154,66 @@ function scenario(QuadTree, seed) {
   }
 }
 
+/**
+ * Trees in turn: two to four trees alive at once, each filled and queried a step at a time in a
+ * random order, some dropped and made anew. A tree that has not split answers from its seed; the
+ * one that grew a native tree last for an insert is young while it only inserts and reads, and
+ * the next tree to grow takes its native tree back; it grows again when used (js/src/seed.js).
+ * Every answer must still be the reference's.
+ */
+function treesInTurn(QuadTree, seed) {
+  const r = rng(seed * 7_919 + 3);
+  let next = 0;
+  const make = () => {
+    const bounds = genBounds(r);
+    const [lvl, options] = r.chance(0.6) ? [undefined, undefined] : genOptions(r);
+    return { bounds, all: [], ours: new QuadTree({ ...bounds }, lvl, options), ref: new ReferenceQuadTree({ ...bounds }, lvl, options) };
+  };
+  const trees = Array.from({ length: r.int(2, 4) }, make);
+  const fresh = (t) => {
+    const o = r.chance(0.9) ? { id: next, ...(r.chance(0.1) ? onMidline(r, t.ref) : genRect(r, t.bounds)) } : genObject(r, t.bounds, next);
+    next++;
+    t.all.push(o);
+    return o;
+  };
+  const steps = r.int(40, 300);
+  let which = 0;
+  for (let step = 0; step < steps; step++) {
+    if (r.chance(0.3)) which = r.int(0, trees.length - 1); // mostly the tree of the step before
+    const t = trees[which];
+    const op = r.weighted({ insert: 10, twice: 1, array: 0.5, query: 5, getAll: 0.6, shape: 0.2, move: 0.3, clear: 0.15, anew: 0.4 });
+    switch (op) {
+      case 'insert': { const o = fresh(t); t.ours.insert(o); t.ref.insert(o); break; }
+      case 'twice': if (t.all.length) { const o = r.pick(t.all); t.ours.insert(o); t.ref.insert(o); } break;
+      case 'array': { const batch = Array.from({ length: r.int(1, 30) }, () => fresh(t)); t.ours.insert(batch); t.ref.insert(batch); break; }
+      case 'query': {
+        const q = r.chance(0.5) && t.all.length ? r.pick(t.all) : genQuery(r, t.bounds, t.all);
+        const start = r.chance(0.3) ? [{ id: 'kept' }] : [];
+        sameSeq(t.ours.findObjects(start.slice(), q), t.ref.findObjects(start.slice(), q), `tree ${which}: findObjects`);
+        break;
+      }
+      case 'getAll': sameSeq(t.ours.getAllObjects([]), t.ref.getAllObjects([]), `tree ${which}: getAllObjects`); break;
+      case 'shape': sameShape(t.ours, t.ref, `tree ${which}`); break;
+      case 'move': {
+        for (const o of t.all) if (!Object.isFrozen(o) && Object.getOwnPropertyDescriptor(o, 'x') && r.chance(0.3)) o.x += r.float(-10, 10);
+        expect(t.ours.refresh()).toBe(t.ref.refresh());
+        break;
+      }
+      case 'clear': t.ours.clear(); t.ref.clear(); break;
+      case 'anew':
+        sameShape(t.ours, t.ref, `tree ${which}`);
+        if (r.chance(0.5)) t.ours.dispose(); // or dropped as it is
+        trees[which] = make();
+        break;
+    }
+  }
+  for (const t of trees) {
+    sameShape(t.ours, t.ref);
+    expect(t.ours.validate()).toBe(true);
+    t.ours.dispose();
+  }
+}
+
 describe.each(byName(LIBS))('dist/%s', (name, { exports }) => {
   const QuadTree = exports.QuadTree;
   it('QuadTree answers exactly as the reference tutorial tree over seeded scenarios', () => {
@@ -163,6 +224,18 @@ describe.each(byName(LIBS))('dist/%s', (name, { exports }) => {
       } catch (e) {
         if (e instanceof Mismatch) throw new Error(`seed ${seed}: ${e.message}`);
         e.message = `seed ${seed}: ${e.message}`;
+        throw e;
+      }
+    }
+  }, 300_000);
+
+  it(`QuadTrees used in turn, some dropped and made anew, answer as the reference: ${TURN_SEEDS} scenarios`, () => {
+    const seeds = ONLY_SEED !== undefined ? [ONLY_SEED] : Array.from({ length: TURN_SEEDS }, (_, i) => 400_000 + i);
+    for (const seed of seeds) {
+      try {
+        treesInTurn(QuadTree, seed);
+      } catch (e) {
+        e.message = `trees in turn, seed ${seed}: ${e.message}`;
         throw e;
       }
     }

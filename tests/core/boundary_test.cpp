@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 #include <utility>
 #include <cstdint>
 #include <vector>
@@ -131,7 +132,7 @@ TEST(Session, BufferAddressesStayTheSameForTheSessionsLifetime) {
 // than its tree and a few vectors (it used to carry a 36 KB buffer of its own).
 TEST(Session, EverySessionSharesTheModulesStagingBuffer) {
   Native a(0, 0, 64, 64, 1, 8, 0), b(0, 0, 32, 32, 4, 4, 0);
-  const Handle tutorial = sessionCreateTutorial(0, 0, 64, 64, 10, 5, 0);
+  const Handle tutorial = sessionCreate(0, 0, 64, 64, 10, 5, 0, 0, true);
   const Handle linear = sessionCreateLinear(0, 0, 64, 64, 3);
   for (const Handle h : {a.h, b.h, tutorial, linear}) {
     const Reply& r = *reinterpret_cast<const Reply*>(sessionReply(h));
@@ -404,7 +405,7 @@ TEST(Session, OnlySmallQuadtreeSessionsAreKept) {
   EXPECT_EQ(freeKeptSessions(), 0u);  // its arrays are too big to keep
   { Native small(0, 0, 10, 10, 10, 4, 0); }
   EXPECT_EQ(freeKeptSessions(), 1u);
-  sessionDestroy(sessionCreateTutorial(0, 0, 10, 10, 10, 5, 0));
+  sessionDestroy(sessionCreate(0, 0, 10, 10, 10, 5, 0, 0, true));
   sessionDestroy(sessionCreateLinear(0, 0, 10, 10, 2));
   EXPECT_EQ(freeKeptSessions(), 0u);
   // And only so many in all.
@@ -511,12 +512,12 @@ TEST(Session, ChildMaskIsTheGeometrysRule) {
   EXPECT_EQ(sessionChildMask(0, 0, 100, 100, 10, 10, 80, 80), 0b1111);
 }
 
-// A tutorial session (sessionCreateTutorial): the shared calls serve it through the same names.
+// A tutorial session (sessionCreate with `tutorial`): the shared calls serve it through the same names.
 struct Tutorial {
   Handle h;
   Session& s;
   Tutorial(double x, double y, double w, double hgt, double maxObjects, double maxLevels, double level)
-      : h(sessionCreateTutorial(x, y, w, hgt, maxObjects, maxLevels, level)), s(*reinterpret_cast<Session*>(h)) {}
+      : h(sessionCreate(x, y, w, hgt, maxObjects, maxLevels, level, 0, true)), s(*reinterpret_cast<Session*>(h)) {}
   ~Tutorial() { sessionDestroy(h); }
   Tutorial(const Tutorial&) = delete;
   Tutorial& operator=(const Tutorial&) = delete;
@@ -569,6 +570,49 @@ TEST(Session, ATutorialSessionStoresEachInsertOnceAndRetrieveIsThePath) {
   EXPECT_EQ(sessionValidate(t.h), 1);
 }
 
+// A young tutorial tree's session handed to the next one (js/src/seed.js): sessionCreate with it as
+// `reuse` makes it as good as new with the next tree's numbers, whatever it held.
+TEST(Session, CreateReusingATutorialSessionMakesItNewWithOtherNumbers) {
+  Tutorial a(0, 0, 64, 64, 1, 8, 0);
+  std::vector<std::pair<int32_t, Rect>> first;
+  for (int i = 0; i < 300; ++i) first.push_back({i, {i * 0.2, i * 0.2, 2, 2}});
+  a.flush(first);
+  EXPECT_GE(sessionPairs(a.h), 0);  // makes the exact index and fills the pair cache
+  ASSERT_GT(sessionChildren(a.h, 0), 0);
+  // Twice, with numbers that only shape the tree when they are the new ones: a depth that stops
+  // splits, then a capacity that leaves the root whole.
+  for (const auto& [maxObjects, maxLevels, count] : {std::tuple{10, 2, 300}, std::tuple{40, 8, 30}}) {
+    EXPECT_EQ(sessionCreate(kBounds.x, kBounds.y, kBounds.w, kBounds.h, maxObjects, maxLevels, 1, a.h, true), a.h);
+    EXPECT_EQ(a.s.reply.results, 0);
+    EXPECT_EQ(uint32_t(a.s.reply.version), uint32_t(reinterpret_cast<uintptr_t>(a.tree().versionAt())));
+    EXPECT_EQ(sessionValidate(a.h), 1);
+    EXPECT_EQ(sessionChildren(a.h, 0), -1);
+    EXPECT_EQ(sessionAllObjects(a.h, 0), 0);
+    sessionNodeGeom(a.h, 0);
+    EXPECT_EQ(a.s.reply.nodeX, kBounds.x);
+    EXPECT_EQ(a.s.reply.nodeWidth, kBounds.w);
+    EXPECT_EQ(a.s.reply.nodeLevel, 1);
+    // The same inserts and queries as on a session made anew.
+    Tutorial fresh(kBounds.x, kBounds.y, kBounds.w, kBounds.h, maxObjects, maxLevels, 1);
+    qttest::Scenario sc(7071);
+    const qttest::Params p{kBounds, double(maxObjects), double(maxLevels), 1};
+    std::vector<std::pair<int32_t, Rect>> objects;
+    for (const auto& o : sc.objects(p, count)) objects.push_back({o.id, o.rect});
+    a.flush(objects);
+    fresh.flush(objects);
+    EXPECT_EQ(sessionValidate(a.h), 1);
+    EXPECT_EQ(sessionChildren(a.h, 0) > 0, sessionChildren(fresh.h, 0) > 0);
+    EXPECT_EQ(sessionPreorder(a.h, 0), sessionPreorder(fresh.h, 0));
+    EXPECT_EQ(a.results(), fresh.results());
+    for (int k = 0; k < 50; ++k) {
+      const Rect q = sc.rect(p.bounds, p.maxLevels);
+      EXPECT_EQ(sessionRetrieve(a.h, 0, q.x, q.y, q.w, q.h, false), sessionRetrieve(fresh.h, 0, q.x, q.y, q.w, q.h, false));
+      EXPECT_EQ(a.results(), fresh.results());
+    }
+    EXPECT_EQ(sessionPairs(a.h), sessionPairs(fresh.h));
+  }
+}
+
 TEST(Session, TutorialIndexIsTheGeometrysRule) {
   EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 10, 10, 5, 5), 1);
   EXPECT_EQ(sessionTutorialIndex(0, 0, 100, 100, 45, 10, 5, 5), -1);  // ends on the midline
@@ -610,7 +654,7 @@ TEST(Session, TutorialSessionsKeepTheVersionInTheReplyAndRefuseWithoutRoom) {
   t.flush({{0, {1, 1, 1, 1}}});
   EXPECT_NE(*v, before);
   qt::setHeapBudgetForTests(0);
-  EXPECT_EQ(sessionCreateTutorial(0, 0, 1, 1, 1, 1, 0), 0u);
+  EXPECT_EQ(sessionCreate(0, 0, 1, 1, 1, 1, 0, 0, true), 0u);
   EXPECT_EQ(sessionInsert(t.h, 0, 1000, 1, 1, 1, 1), kNoMemory);
   qt::setHeapBudgetForTests(SIZE_MAX);
   EXPECT_EQ(sessionContains(t.h, 1000), 0);
