@@ -25,7 +25,7 @@ const yieldEvery10 = !process.argv.includes('--no-yield');
 const tutorial = process.argv.includes('--tutorial');
 const lib = await import(pathToFileURL(join(dist, 'quadtree.mjs')).href);
 // Ours and the tree it replaces, and the query each answers with.
-const [Quadtree, QuadtreeJs, className, peer] = tutorial
+const [Ours, Theirs, className, peer] = tutorial
   ? [lib.QuadTree, (await import('../tests/support/tutorial-reference.mjs')).ReferenceQuadTree, 'QuadTree', 'the reference']
   : [lib.Quadtree, createRequire(import.meta.url)('@timohausmann/quadtree-js'), 'Quadtree', 'quadtree-js'];
 const candidatesOf = tutorial ? (tree, o) => tree.findObjects([], o) : (tree, o) => tree.retrieve(o);
@@ -33,7 +33,7 @@ const candidatesOf = tutorial ? (tree, o) => tree.findObjects([], o) : (tree, o)
 function createDispose(count) {
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
-    const t = new Quadtree({ x: 0, y: 0, width: 100, height: 100 });
+    const t = new Ours({ x: 0, y: 0, width: 100, height: 100 });
     t.dispose();
   }
   return ((performance.now() - t0) * 1000) / count;
@@ -77,11 +77,11 @@ console.log(`new ${className}(bounds) + dispose(): ${median(cd).toFixed(2)} µs 
   `${cd.map((x) => x.toFixed(2)).join(', ')})`);
 for (const n of [10, 50]) {
   const scene = makeScene(n, 1), frames = Math.round(500_000 / n);
-  await frameLoop(Quadtree, scene, frames);
-  await frameLoop(QuadtreeJs, scene, frames);
+  await frameLoop(Ours, scene, frames);
+  await frameLoop(Theirs, scene, frames);
   const ours = [], theirs = [], ratio = [];
   for (let r = 0; r < rounds; r++) {
-    const a = await frameLoop(Quadtree, scene, frames), b = await frameLoop(QuadtreeJs, scene, frames);
+    const a = await frameLoop(Ours, scene, frames), b = await frameLoop(Theirs, scene, frames);
     if (a.pairs !== b.pairs) throw new Error(`${n} objects: quadtree-wasm found ${a.pairs} pairs, ${peer} ${b.pairs}`);
     ours.push(a.us);
     theirs.push(b.us);

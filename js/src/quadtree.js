@@ -3,7 +3,7 @@ import { F64, I32, NO_MEMORY } from './abi.js';
 import { loaded, native, f64, i32, views } from './native.js';
 import { OBJECTS } from './registry.js';
 import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage } from './session.js';
-import { plant, seedFor, seedInsert } from './seed.js';
+import { answeringSeed, plant, seedFor, seedInsert } from './seed.js';
 import { installShared } from './shared.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
 
@@ -101,10 +101,11 @@ const proto = Quadtree.prototype;
  * @param {any} pRect
  */
 proto.insert = function (pRect) {
-  if (seedInsert(this, pRect, Array.isArray(pRect) ? pRect : null)) return;  // while the root cannot have split
+  const objs = Array.isArray(pRect) ? pRect : null;
+  if (seedInsert(this, pRect, objs)) return;  // while the root cannot have split
   const s = live(this, 'insert');
   s.registry.use(OBJECTS, s);
-  if (Array.isArray(pRect)) return insertAll(this, s, pRect);
+  if (objs) return insertAll(this, s, objs);
   readRect(s, 'rect', pRect, rectIn);
   insertChecked(this, s, pRect, rectIn);
 };
@@ -158,8 +159,8 @@ proto.retrieve = function (pRect) {
     out = pRect;
     pRect = arguments[1];
   }
-  const seed = seedFor(this, 'retrieve');
-  if (seed !== null && seed.holds(seed.objects.length)) {  // a root that has not split: its own objects
+  const seed = answeringSeed(this, 'retrieve');
+  if (seed !== null) {  // a root that has not split: its own objects
     readRect(seed, 'rect', pRect, rectIn);
     return seed.answer(out);
   }

@@ -50,6 +50,17 @@ export function seedFor(tree, method) {
 }
 
 /**
+ * The tree's Seed, named for `method`, while it answers a query itself: its root cannot have
+ * split, so the answer is its own objects. Else null (a taken-back seed holding too many grows).
+ * @param {any} tree @param {string} method
+ * @returns {Seed | null}
+ */
+export function answeringSeed(tree, method) {
+  const seed = seedFor(tree, method);
+  return seed !== null && seed.holds(seed.objects.length) ? seed : null;
+}
+
+/**
  * insert() while the root cannot split: `obj`, or each object of `objs` (its rects all read
  * first), kept in the seed. False when the tree needs its native tree (nothing was read).
  * @param {any} tree @param {any} obj @param {any[] | null} objs

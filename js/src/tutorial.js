@@ -6,7 +6,7 @@ import { I32, NO_MEMORY } from './abi.js';
 import { loaded, native, i32, views } from './native.js';
 import { Quadtree, childViews, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { plant, seedFor, seedInsert } from './seed.js';
+import { answeringSeed, plant, seedInsert } from './seed.js';
 import { collect, current, dropIfAbsent, flush, live, room } from './session.js';
 import { installShared, sendChanged } from './shared.js';
 import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
@@ -77,13 +77,13 @@ proto.insert = function (obj) {
  */
 proto.findObjects = function (returnedObjects, obj) {
   if (obj === undefined) return undefined;
-  const seed = seedFor(this, 'findObjects');
-  const named = seed !== null && seed.holds(seed.objects.length) ? seed : live(this, 'findObjects');
+  const seed = answeringSeed(this, 'findObjects');
+  const named = seed || live(this, 'findObjects');
   if (!Array.isArray(returnedObjects)) {
     throw new TypeError(named + ': returnedObjects must be an array, got ' + describe(returnedObjects));
   }
   readRect(named, 'obj', obj, rectIn);
-  if (seed !== null && named === seed) return seed.answer(returnedObjects);  // a root that has not split: its own objects
+  if (seed !== null) return seed.answer(returnedObjects);  // a root that has not split: its own objects
   const s = /** @type {import('./session.js').Session} */ (named);
   flush(s);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
