@@ -103,21 +103,15 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
   }
   columns_.resize(size_t(bands) + 1);
   int32_t* count = columns_.data();
-  bool room = true;
-  auto test = [&out, &room](const Entry& a, const Entry& b) {
-    if (overlaps(a.edges, b.edges)) {
-      if (out.size() + 2 > out.capacity() && !(room = room && growTo(out, out.size() + 2))) return;
-      out.push_back(std::min(a.id, b.id));
-      out.push_back(std::max(a.id, b.id));
-    }
-  };
+  // Pairs are written past `used` before their test is known and kept by advancing it: about
+  // half the candidates of crowded or large objects overlap, a branch no predictor learns.
+  size_t used = out.size();
   for (int32_t b = 0; b < bands; ++b) {
     const Entry* from = e + rows_[b];
     const int32_t n = rows_[b + 1] - rows_[b];
     if (n < 2) continue;
-    if (!room) return false;
     if (band_.size() < size_t(n)) {
-      if (!growTo(band_, size_t(n))) return false;
+      if (!growTo(band_, size_t(n))) return out.resize(used), false;
       band_.resize(size_t(n));
     }
     Entry* w = band_.data();
@@ -143,12 +137,25 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
     }
     for (int32_t i = 0; i < n; ++i) {
       const Entry& a = w[i];
-      const bool first = int32_t(a.tag >> 16) == b;
-      for (int32_t j = i + 1; j < n && w[j].edges.x0 < a.edges.x1; ++j)
-        if (first || int32_t(w[j].tag >> 16) == b) test(a, w[j]);
+      const uint32_t band = uint32_t(b);
+      const bool first = a.tag >> 16 == band;
+      const size_t most = used + 2 * size_t(n - 1 - i);  // every later object a candidate
+      if (out.size() < most) {
+        if (!growTo(out, most)) return out.resize(used), false;
+        out.resize(out.capacity());
+      }
+      int32_t* o = out.data();
+      for (int32_t j = i + 1; j < n && w[j].edges.x0 < a.edges.x1; ++j) {
+        const Entry& c = w[j];
+        const bool hit = (first | (c.tag >> 16 == band)) & overlaps(a.edges, c.edges);
+        o[used] = std::min(a.id, c.id);
+        o[used + 1] = std::max(a.id, c.id);
+        used += 2 * size_t(hit);
+      }
     }
   }
-  return room;
+  out.resize(used);
+  return true;
 }
 
 }  // namespace qt
