@@ -21,8 +21,8 @@ struct Edges {  // 32 bytes
 inline Edges edgesOf(const Rect& r) { return {r.x, r.x + r.w, r.y, r.y + r.h}; }
 
 // The overlap rule of every exact query and of pairs(): open intervals, so touching edges do not
-// overlap (and NaN overlaps nothing). Without branches (&, not &&): pairs() and the searches
-// test many candidates of which about half overlap, which no branch predictor learns.
+// overlap (and NaN overlaps nothing). Joined with &, not &&: no branches for pairs()'s sweep
+// (linear_quadtree_pairs.cpp) to mispredict.
 inline bool overlaps(const Edges& a, const Edges& b) {
   return (a.x0 < b.x1) & (b.x0 < a.x1) & (a.y0 < b.y1) & (b.y0 < a.y1);
 }
