@@ -25,8 +25,9 @@
 // maintaining them, and the next call that reads them rebuilds them in one pass. pairs() does not
 // walk the tree: it lists every object in each horizontal band (a row of cells of a level near
 // the one holding the most objects, picked by a cost model from the objects' mean size and the
-// density) that its cell range meets, puts each band in x order (counting sorts
-// by cell column into reused buffers, then an insertion sort) and sweeps it. Nothing here
+// density) that its cell range meets, puts each band in x order (a counting sort into buckets
+// of x, twice as many as the band's entries, in reused buffers, then an insertion sort) and
+// sweeps it. Nothing here
 // recurses.
 //
 // Both depart from the first design (each object in the deepest node whose cell holds it, and
@@ -42,10 +43,10 @@
 // last one's load).
 //
 // Memory: 8 bytes per node, (4^(D+1) - 1) / 3 nodes: 0.7 MB at D = 8, 11 MB at D = 10, 179 MB at
-// D = 12; plus 68 bytes per object id up to the largest id inserted, and pairs() scratch of 40
+// D = 12; plus 64 bytes per object id up to the largest id inserted, and pairs() scratch of 40
 // bytes per band an object is listed in (at most 4 per object on average; 1.3 in a scene of
-// objects a third of a cell across). Once queries group the ids: 4 bytes more per node and per
-// object.
+// objects a third of a cell across) and 8 per entry of the fullest band. Once queries group the
+// ids: 4 bytes more per node and per object.
 //
 // One class, a file per job: linear_quadtree.cpp placement and every change; _queries.cpp
 // search() and collides(); _pairs.cpp pairs(); _debug.cpp stats(), nodes() and validate().
@@ -161,7 +162,7 @@ class LinearQuadtree {
   struct Entry {  // 40 bytes; pairs() scratch: an object's edges as the overlap test reads them
     Edges edges;
     int32_t id;
-    uint32_t tag;  // the top band it is listed in << 16 | the column of its left edge
+    uint32_t top;  // the top band it is listed in
   };
 
   int32_t cell(double v, double origin, double scale) const;  // below the class
@@ -236,8 +237,8 @@ class LinearQuadtree {
   std::vector<Rect> rects_;   // per id, as given
   std::vector<Cells> cells_;  // per id
   mutable std::vector<Link> links_;   // per id
-  // pairs() scratch: per id, top << 16 | bottom band (-1: absent) and column; where each band
-  // starts; a band's sort counters
+  // pairs() scratch: per id, top << 16 | bottom band (-1: absent), then per entry of a band its
+  // bucket of x; where each band starts; a band's bucket counters
   std::vector<int32_t> keys_, rows_, columns_;
   // Queries' grouped copy: every id in node order (runIds_) and where each node's run starts
   // (runStart_, one past the last node too), so a query reads a row of a level's nodes as one run

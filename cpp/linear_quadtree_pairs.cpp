@@ -65,18 +65,15 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
     if (listed <= 4 * int64_t(size_) || level == 0) break;
   }
   const int32_t ids = int32_t(links_.size()), k = depth_ - level, bands = 1 << level;
-  if (!growTo(rows_, size_t(bands) + 3) || !growTo(keys_, 2 * size_t(ids)) ||
-      !growTo(columns_, size_t(bands) + 1))
-    return false;
+  if (!growTo(rows_, size_t(bands) + 3) || !growTo(keys_, size_t(ids))) return false;
   rows_.assign(size_t(bands) + 3, 0);
-  keys_.resize(2 * size_t(ids));
+  keys_.resize(size_t(ids));
   int32_t* key = keys_.data();
   for (int32_t id = 0; id < ids; ++id) {
-    key[2 * id] = -1;
+    key[id] = -1;
     if (links_[id].node < 0) continue;
     const Cells& c = cells_[id];
-    key[2 * id] = (c.y0 >> k) << 16 | c.y1 >> k;
-    key[2 * id + 1] = c.x0 >> k;
+    key[id] = (c.y0 >> k) << 16 | c.y1 >> k;
     ++rows_[size_t(c.y0 >> k) + 2];  // as differences: every band from top to bottom
     --rows_[size_t(c.y1 >> k) + 3];
   }
@@ -88,11 +85,9 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
   entries_.resize(size_t(rows_[bands + 1]));
   Entry* e = entries_.data();
   for (int32_t id = 0; id < ids; ++id) {
-    if (key[2 * id] < 0) continue;
-    const Rect& r = rects_[id];
-    const int32_t top = key[2 * id] >> 16, bottom = key[2 * id] & 0xffff;
-    // The column of its left edge (the smaller corner's), as a hint for the sort.
-    Entry x{edgesOf(r), id, uint32_t(top) << 16 | uint32_t(key[2 * id + 1])};
+    if (key[id] < 0) continue;
+    const int32_t top = key[id] >> 16, bottom = key[id] & 0xffff;
+    Entry x{edgesOf(rects_[id]), id, uint32_t(top)};
     // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
     // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
     Edges& g = x.edges;
@@ -101,8 +96,6 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
     // Each scatter leaves a band's counter at the next band's start: rows_[b] ends as b's start.
     for (int32_t b = top; b <= bottom; ++b) e[rows_[b + 1]++] = x;
   }
-  columns_.resize(size_t(bands) + 1);
-  int32_t* count = columns_.data();
   // Pairs are written past `used` before their test is known and kept by advancing it: about
   // half the candidates of crowded or large objects overlap, a branch no predictor learns.
   size_t used = out.size();
@@ -115,16 +108,26 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
       band_.resize(size_t(n));
     }
     Entry* w = band_.data();
-    // Into x order: a counting sort by column, in n to 2n buckets of whole columns, then an
-    // insertion sort, which then only has to order each bucket's run (the column is the cell of
-    // x, and cell() is monotone; with a negative w it is the cell of x + w, and the insertion
-    // sort has more to do); crowded buckets are shell-sorted first.
-    const int32_t shift = std::max(level - bitLength(uint32_t(n)), int32_t(0)), buckets = bands >> shift;
+    // Into x order: a counting sort into 2n buckets of equal width across the bounds (the
+    // bucket of x is monotone in x), then an insertion sort, which then only has to order the
+    // few entries that share a bucket; crowded buckets (objects outside the bounds, or packed
+    // close) are shell-sorted first. keys_ is free again once the bands are scattered: n <= ids.
+    const int32_t buckets = 2 * n;
+    if (!growTo(columns_, size_t(buckets) + 1)) return out.resize(used), false;
+    columns_.resize(std::max(columns_.size(), size_t(buckets) + 1));
+    int32_t* count = columns_.data();
+    double scale = buckets / bounds_.w;
+    if (!(scale > 0 && scale < HUGE_VAL)) scale = 0;
+    const double last = buckets - 1;
     std::fill(count, count + buckets + 1, 0);
     int32_t crowd = 0;
-    for (int32_t i = 0; i < n; ++i) crowd = std::max(crowd, ++count[((from[i].tag & 0xffff) >> shift) + 1]);
+    for (int32_t i = 0; i < n; ++i) {
+      const double v = (from[i].edges.x0 - bounds_.x) * scale;  // NaN (inf - inf, 0 * inf): bucket 0
+      key[i] = v > 0 ? int32_t(std::min(v, last)) : 0;
+      crowd = std::max(crowd, ++count[key[i] + 1]);
+    }
     for (int32_t i = 1; i <= buckets; ++i) count[i] += count[i - 1];
-    for (int32_t i = 0; i < n; ++i) w[count[(from[i].tag & 0xffff) >> shift]++] = from[i];
+    for (int32_t i = 0; i < n; ++i) w[count[key[i]]++] = from[i];
     auto byX = [](const Entry& p, const Entry& o) { return p.edges.x0 < o.edges.x0; };
     for (int32_t q = 0, j = 0; crowd > 16 && q < buckets; j = count[q++])  // bucket q: [j, count[q])
       if (count[q] - j > 16) shellSort(w + j, w + count[q], byX);
@@ -138,7 +141,7 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
     for (int32_t i = 0; i < n; ++i) {
       const Entry& a = w[i];
       const uint32_t band = uint32_t(b);
-      const bool first = a.tag >> 16 == band;
+      const bool first = a.top == band;
       const size_t most = used + 2 * size_t(n - 1 - i);  // every later object a candidate
       if (out.size() < most) {
         if (!growTo(out, most)) return out.resize(used), false;
@@ -147,7 +150,7 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
       int32_t* o = out.data();
       for (int32_t j = i + 1; j < n && w[j].edges.x0 < a.edges.x1; ++j) {
         const Entry& c = w[j];
-        const bool hit = (first | (c.tag >> 16 == band)) & overlaps(a.edges, c.edges);
+        const bool hit = (first | (c.top == band)) & overlaps(a.edges, c.edges);
         o[used] = std::min(a.id, c.id);
         o[used + 1] = std::max(a.id, c.id);
         used += 2 * size_t(hit);
