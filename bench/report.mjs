@@ -244,35 +244,38 @@ export function w6Table(results) {
 
 /**
  * The per-scene ratios of issue #15 item 4, each a ratio of two medians measured in the same run on
- * the same scene kind and N, with the issue's target where it names one for that N. `value(res,
- * scene, n)` returns the ratio (>1: quadtree-wasm ahead), or undefined when a side did not run.
+ * the same scene kind and N, with the issue's target where it names one for that N: `slow`'s
+ * median over `fast`'s in `workload` (engine ids). `value(res, scene, n)` returns the ratio (>1:
+ * quadtree-wasm ahead), or undefined when a side did not run. targets.mjs measures the same pairs
+ * side by side.
  */
 export const SCENE_RATIOS = [
   {
     key: 'dropin',
     title: 'drop-in (W1): quadtree-js ÷ quadtree-wasm, both (10,4)',
     short: 'drop-in vs quadtree-js',
-    value: (res, scene, n) => over(res.w1, scene, n, 'quadtree-js-l4', 'quadtree-wasm-l4'),
+    workload: 'w1', slow: 'quadtree-js-l4', fast: 'quadtree-wasm-l4',
     targets: { 200: 1.5, 1000: 2, 10000: 4 },
   },
   {
     key: 'flatbush',
     title: 'drop-in (W1): flatbush ÷ quadtree-wasm (10,4)',
     short: 'drop-in vs flatbush',
-    value: (res, scene, n) => over(res.w1, scene, n, 'flatbush', 'quadtree-wasm-l4'),
+    workload: 'w1', slow: 'flatbush', fast: 'quadtree-wasm-l4',
     targets: { 10000: 1 },
   },
   {
     key: 'tpf',
     title: 'tree per frame (W6): quadtree-js ÷ quadtree-wasm, `new Quadtree(bounds)` each frame',
     short: 'tree per frame vs quadtree-js',
-    value: (res, scene, n) => over(res.w6, scene, n, 'quadtree-js-tpf', 'quadtree-wasm-tpf'),
+    workload: 'w6', slow: 'quadtree-js-tpf', fast: 'quadtree-wasm-tpf',
     targets: { 10: 1, 50: 1, 1000: 1.5 },
   },
   {
     key: 'pairs',
     title: 'all moving (W2): quadtree-js (10,4) loop ÷ `new Quadtree(bounds)` refresh() + pairs()',
     short: 'refresh()+pairs() (default ctor) vs quadtree-js',
+    workload: 'w2', slow: 'quadtree-js-l4', fast: 'quadtree-wasm-pairs-default',
     // quadtree-js's loop as measured in W2, or in W1 (the same scene and frames) when W2 left it out.
     value: (res, scene, n) => over(res.w2, scene, n, 'quadtree-js-l4', 'quadtree-wasm-pairs-default')
       ?? over2(res.w1, res.w2, scene, n, 'quadtree-js-l4', 'quadtree-wasm-pairs-default'),
@@ -282,10 +285,12 @@ export const SCENE_RATIOS = [
     key: 'w4',
     title: '10 % moving (W4): `new Quadtree(bounds)` clear() + insert() + pairs() ÷ refresh() + pairs()',
     short: '10 % moving, rebuild ÷ refresh (default ctor)',
-    value: (res, scene, n) => over(res.w4, scene, n, 'quadtree-wasm-rebuild-default', 'quadtree-wasm-pairs-default'),
+    workload: 'w4', slow: 'quadtree-wasm-rebuild-default', fast: 'quadtree-wasm-pairs-default',
     targets: { 1000: 4, 10000: 4, 50000: 4 },
   },
 ];
+
+for (const q of SCENE_RATIOS) q.value ??= (res, scene, n) => over(res[q.workload], scene, n, q.slow, q.fast);
 
 function medianOf(list, scene, n, engine) {
   const r = (list || []).find((x) => x.engine === engine && x.n === n && (x.scene ?? 'square') === scene && x.status === 'ok');
@@ -303,7 +308,7 @@ function over2(slowList, fastList, scene, n, slow, fast) {
 }
 
 // Two decimals below 10, so that a ratio just under a target does not print as the target.
-const times = (k) => (k >= 100 ? k.toFixed(0) : k >= 10 ? k.toFixed(1) : k.toFixed(2)) + '×';
+export const times = (k) => (k >= 100 ? k.toFixed(0) : k >= 10 ? k.toFixed(1) : k.toFixed(2)) + '×';
 
 /**
  * Item 4's tables: one per scene kind (rows: N; per ratio its value and, where the issue names a

@@ -134,7 +134,9 @@ const md = [
 const ratios = sceneRatioTables(results, scenes, (k) => `The ${k} scene: ${SCENE_KINDS[k].about}.`);
 if (ratios) {
   md.push('', '## Ratios per scene, against the issue\'s targets', '',
-    'Each ratio divides two medians measured in this run on the same scene and N: how many times faster quadtree-wasm is ' +
+    'Each ratio divides two medians measured in this run on the same scene and N, one engine after the other (the ' +
+    'verdict on each target comes from bench/results/targets.md: `node bench/targets.mjs`, which `npm run bench` runs next, ' +
+    'times the two engines of each target side by side, which the machine\'s drift cannot come between): how many times faster quadtree-wasm is ' +
     '(for W4, how many times cheaper refresh() is than a rebuild); above 1, quadtree-wasm is ahead. Targets (issue #15): ' +
     'drop-in loop ≥ 1.5× quadtree-js at 200, ≥ 2× at 1,000, ≥ 4× at 10,000 and ≥ flatbush at 10,000; a tree per frame ≥ 1× ' +
     'quadtree-js at 10 and 50, ≥ 1.5× at 1,000; `new Quadtree(bounds)` refresh() + pairs() with every object moving ≥ 40× ' +

@@ -1,0 +1,144 @@
+// Issue #15's targets, each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
+// every N where it has a target, on every scene kind, the two engines it divides run in the same
+// process at the same time, in alternating blocks (A B B A, repeated) of about BLOCK_MS each; the
+// verdict is the median of the blocks' ratios (slow's block median over fast's neighbouring one).
+// The machine drifts by up to half for seconds at a time (bench/drift.mjs), so two engines timed
+// one after another, as run.mjs times them, can each land in a different spell; blocks this short
+// share the spell they are in. Only the two engines are alive, and no GC is forced between blocks
+// (that would take each engine's garbage off its clock). Throws if the two count different pairs.
+//   node bench/targets.mjs [--scenes=kind,…] [--blocks=12]   (npm run bench runs it after run.mjs)
+// Prints a markdown table and writes bench/results/targets.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { select } from './engines/index.mjs';
+import { SCENE_RATIOS, times } from './report.mjs';
+import { makeScene, SCENE_NAMES } from './scene.mjs';
+import { now, summarize } from './stats.mjs';
+import { checkCounts, MODES, PREWARM_MAX_N, prewarm, SAMPLE_MS, W4_MOVING, WARMUP_MS } from './workloads.mjs';
+
+/** A block: samples until they have taken this long (ms), at least one. */
+export const BLOCK_MS = 40;
+
+const args = process.argv.slice(2);
+const value = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+for (const a of args) {
+  if (!/^--(scenes|blocks)=/.test(a)) {
+    console.error(`unknown argument ${a}; use --scenes=kind[,kind] and --blocks=N (pairs of blocks per engine pair)`);
+    process.exit(2);
+  }
+}
+const scenes = value('scenes')?.split(',').filter(Boolean) ?? SCENE_NAMES;
+const unknown = scenes.filter((k) => !SCENE_NAMES.includes(k));
+if (unknown.length) throw new Error(`unknown scene ${unknown.join(', ')}; known: ${SCENE_NAMES.join(', ')}`);
+const blocks = Number(value('blocks') ?? 12);
+if (!Number.isInteger(blocks) || blocks < 2) throw new Error(`--blocks wants an integer ≥ 2, got ${value('blocks')}`);
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+const mode = MODES.full;
+
+/** One engine's frames of `workload` on its own seeded scene: warmed up, then timed a block at a time. */
+function side(workload, engine, n, kind) {
+  const moving = workload === 'w4' ? W4_MOVING : 1;
+  if (n <= PREWARM_MAX_N) prewarm(engine[workload].bind(engine), makeScene(n, 1, { kind, moving }), WARMUP_MS);
+  const scene = makeScene(n, 1, { kind, moving });
+  const inst = engine[workload](scene);
+  const counts = [];
+  const frame = () => {
+    const t0 = now();
+    counts.push(inst.frame());
+    const t = now() - t0;
+    scene.step();
+    return t;
+  };
+  let warm = 0;
+  const warmup = mode.warmup(n);
+  for (let i = 0; i < warmup; i++) warm += frame();
+  // Frames shorter than SAMPLE_MS are timed in batches, as run.mjs's are (stats.mjs measureFrames).
+  const batch = Math.max(1, Math.min(1000, Math.floor(SAMPLE_MS / (warm / warmup))));
+  return {
+    engine, counts,
+    block() {
+      const samples = [];
+      let spent = 0;
+      do {
+        let t = 0;
+        for (let b = 0; b < batch; b++) t += frame();
+        samples.push(t / batch);
+        spent += t;
+      } while (spent < BLOCK_MS);
+      return median(samples);
+    },
+    dispose() { inst.dispose?.(); },
+  };
+}
+
+const median = (v) => summarize(v).median;
+
+/** The ratio `q` at N on `kind`, side by side: { value (median of the blocks' ratios), low, high, frames }. */
+async function measure(q, n, kind) {
+  gc();
+  const [slow, fast] = [q.slow, q.fast].map((id) => side(q.workload, select([id])[0], n, kind));
+  try {
+    const ratios = [];
+    for (let k = 0; k < blocks; k++) {
+      // A B, then B A: a drift within the pair weighs on both sides alike.
+      const [a, b] = k % 2 ? [fast.block(), slow.block()].reverse() : [slow.block(), fast.block()];
+      ratios.push(a / b);
+      await turn(); // W6's dropped trees are finalized here
+    }
+    checkCounts([slow, fast].map((s) => ({ engine: s.engine.id, name: s.engine.name, n, scene: kind, counts: s.counts })), q.workload.toUpperCase());
+    return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), frames: Math.min(slow.counts.length, fast.counts.length) };
+  } finally {
+    slow.dispose();
+    fast.dispose();
+  }
+}
+
+const started = new Date();
+const rows = [];
+let met = 0, cells = 0;
+for (const kind of scenes) {
+  for (const q of SCENE_RATIOS) {
+    for (const n of Object.keys(q.targets).map(Number)) {
+      const r = await measure(q, n, kind);
+      const pass = r.value >= q.targets[n];
+      met += pass;
+      cells++;
+      const row = [kind, q.short, n.toLocaleString('en-US'), times(r.value), `${times(r.low)} – ${times(r.high)}`,
+        `≥ ${q.targets[n]}×`, pass ? 'pass' : '**FAIL**'];
+      console.log(`  ${row.join(' · ')}`);
+      rows.push(row);
+    }
+  }
+}
+const seconds = Math.round((Date.now() - started.getTime()) / 1000);
+const cpu = cpus();
+const md = [
+  '# Issue #15\'s targets, side by side',
+  '',
+  `${started.toISOString()} · Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, load average ` +
+  `${loadavg().map((v) => v.toFixed(2)).join(' ')} at the end · \`node bench/targets.mjs${args.length ? ' ' + args.join(' ') : ''}\` · ${seconds} s`,
+  '',
+  `Each ratio's two engines run at the same time on their own copies of the seeded scene: warm-up (as run.mjs's), then ${blocks} ` +
+  `blocks each of about ${BLOCK_MS} ms of frames (at least one), alternating A B, B A; a block's time is the median of its samples ` +
+  `(a sample is one frame, or the mean of as many as fill ${SAMPLE_MS} ms). The ratio is the median over the ${blocks} pairs of ` +
+  'neighbouring blocks of slow ÷ fast (above 1, quadtree-wasm is ahead); the range is the lowest and highest pair.',
+  '',
+  '| scene | ratio | N | median | range | target | |',
+  '|---|---|---:|---:|---:|---:|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+  '',
+  `Targets met in ${met} of ${cells} scene × N cells.`,
+  '',
+].join('\n');
+console.log('\n' + md);
+const out = join(dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'targets.md'), md);
+console.log('wrote bench/results/targets.md');
