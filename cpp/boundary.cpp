@@ -8,6 +8,10 @@ namespace qt {
 
 StageBuffer stageBuffer;
 
+QT_COLD void Session::changingMany(int32_t count) {
+  if (!linear && exact.tree() && 2 * int64_t(count) > exact.tree()->size()) exact.defer();
+}
+
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
 
@@ -351,7 +355,7 @@ QT_COLD int32_t sessionValidate(Handle h) {
   });
   if (valid != 1) return valid;
   LinearQuadtree* x = s.exactTree();
-  if (x && !s.linear) {  // the exact index must hold every object at its latest rect, and no other
+  if (x && !s.linear && !s.exact.stale()) {  // the exact index must hold every object at its latest rect, and no other
     if (!heapHasRoom(x->validateBytes())) return kNoMemory;
     const Objects o = objectsOf(s);
     if (!x->validate() || x->size() != o.count) return 0;
@@ -401,6 +405,7 @@ Handle sessionScratch(Handle h, int32_t count) {
 int32_t sessionRefresh(Handle h, int32_t count) {
   Session& s = at(h);
   // One loop per kind of tree, so the per-object work is the tree's own, inlined.
+  s.changingMany(count);
   return onTree(s, [&](auto& t) {
     int32_t moved = 0;
     const double* r = s.scratch.data();
@@ -420,6 +425,7 @@ int32_t sessionRefreshTutorial(Handle h, int32_t changed, int32_t dead) {
   Session& s = at(h);
   if (!s.tutorial || changed < 0 || dead < 0 || size_t(changed) + size_t(dead) > s.scratchIds.size()) return 0;
   const int32_t* ids = s.scratchIds.data();
+  s.changingMany(changed + dead);
   const int32_t removed = s.tutorial->refresh(ids, s.scratch.data(), changed, ids + changed, dead);
   if (s.tutorial->outOfMemory()) return kNoMemory;
   for (int32_t i = 0; i < changed; ++i) s.changed(ids[i]);
@@ -429,6 +435,7 @@ int32_t sessionRefreshTutorial(Handle h, int32_t changed, int32_t dead) {
 
 int32_t sessionSetRects(Handle h, int32_t count) {
   Session& s = at(h);
+  s.changingMany(count);
   for (int32_t i = 0; i < count; ++i) {
     const double* r = s.scratch.data() + 4 * size_t(i);
     const int32_t id = s.scratchIds[i];
@@ -459,10 +466,20 @@ int32_t sessionCollides(Handle h, double x, double y, double w, double hgt) {
 int32_t sessionPairs(Handle h) {
   Session& s = at(h);
   s.results.clear();
-  LinearQuadtree* t = exactFor(s);
+  const Objects o = objectsOf(s);
+  LinearQuadtree* t = s.exactTree();
+  // An index left behind by a refresh() of most objects (exact_index.h) stays behind when every
+  // pair is computed afresh: from the objects' own rects. (Only re-searches call contains().)
+  const bool behind = t && s.exact.stale() && s.pairCache.recomputes(o.count);
+  if (!behind) t = exactFor(s);
   const bool room = t && s.pairCache.pairs(
-      *t, t->size(), t->idSpan(), [&](int32_t id) { return t->contains(id); },
-      [&](std::vector<int32_t>& out) { return t->pairs(out), !t->outOfMemory(); }, s.results);
+      *t, behind ? o.count : t->size(), behind ? size_t(o.span) : t->idSpan(), [&](int32_t id) { return t->contains(id); },
+      [&](std::vector<int32_t>& out) {
+        if (behind) t->pairsOf(o.rects, o.first, o.span, out);
+        else t->pairs(out);
+        return !t->outOfMemory();
+      },
+      s.results);
   if (!room) {
     s.results.clear();
     return kNoMemory;

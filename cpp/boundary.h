@@ -77,13 +77,16 @@ struct Session {
   // facade's caches need no report: they compare the tree's own version, whose address the reply
   // holds.)
   void changed(int32_t id) {
-    if (!linear && exact.tree()) {
+    if (!linear && exact.tree() && !exact.stale()) {
       const bool present = tutorial ? tutorial->contains(id) : tree.contains(id);
       if (!present) exact.remove(id);
       else exact.set(id, (tutorial ? tutorial->rectTable() : tree.rectTable())[id]);
     }
     if (LinearQuadtree* t = exactTree()) pairCache.touch(id, t->version());
   }
+  // Before a call changes `count` objects at once: when that is most of them, the exact index
+  // is left behind (exact_index.h) rather than moved object by object.
+  void changingMany(int32_t count);  // (boundary.cpp: one copy for the three calls)
   // A change that cannot be named by id: clear() (`cleared`: the exact index is emptied too) or
   // a subnode's clear (the index is dropped, to be made again from what is left).
   void changedAll(bool cleared) {

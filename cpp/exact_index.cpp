@@ -81,6 +81,7 @@ void ExactIndex::remove(int32_t id) {
 }
 
 QT_COLD void ExactIndex::clear() {
+  stale_ = false;  // as empty as the objects
   if (!tree_) return;
   tree_->clear();
   outside_ = 0;
@@ -89,6 +90,7 @@ QT_COLD void ExactIndex::clear() {
 QT_COLD void ExactIndex::drop() {
   tree_.reset();
   builtFor_ = outside_ = 0;
+  stale_ = false;
   ++generation_;
 }
 

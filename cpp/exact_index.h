@@ -10,6 +10,11 @@
 // when the objects outgrow it: four times as many or a quarter as many as it was built for, or a
 // quarter of them outside its bounds. Running out of memory while keeping it in step drops it
 // (the next exact query rebuilds it, or reports the lack of memory).
+//
+// A call that changes most objects at once (a refresh() when everything moves) leaves it behind
+// instead (defer()): moving each object in it costs a third of such a frame, and pairs(), the
+// usual next call, does not need it: it reads the objects' own rects through the index's bounds
+// and depth (LinearQuadtree::pairsOf). The next query that needs it refills it (ensure()).
 #pragma once
 
 #include <algorithm>
@@ -28,17 +33,26 @@ class ExactIndex {
   // cache) is stale once this moved on.
   uint32_t generation() const { return generation_; }
 
-  // Mirrors of the session's changes; no-ops while there is no index.
+  // Mirrors of the session's changes; no-ops while there is no index. The session stops
+  // mirroring while it is stale.
   void set(int32_t id, const Rect& r);  // inserted or moved
   void remove(int32_t id);
   void clear();
   void drop();
+  // The index stops following the objects until ensure() refills it (no-op without an index).
+  void defer() { stale_ = tree_ != nullptr; }
+  bool stale() const { return stale_; }
 
   // Makes the index current for the `count` objects that `each(visit)` lists as visit(id, rect),
   // unless the one kept already suits them; `bounds` are the compat tree's. False: no room (the
   // index is then dropped).
   template <class Each>
   bool ensure(int32_t count, const Rect& bounds, Each each) {
+    if (stale_) {  // emptied and filled again: as good as a new one (what came from it is stale)
+      ++generation_;
+      clear();
+      each([&](int32_t id, const Rect& r) { set(id, r); });  // (no-ops once out of memory drops it)
+    }
     if (tree_ && suits(count)) return true;
     Plan plan(bounds);
     each([&](int32_t, const Rect& r) { plan.reach(r); });
@@ -48,7 +62,6 @@ class ExactIndex {
     each([&](int32_t id, const Rect& r) { fits = fits && (set(id, r), tree_ != nullptr); });
     return fits;
   }
-
   // The rule that picks bounds and depth from the objects (public for the tests).
   class Plan {
    public:
@@ -83,6 +96,7 @@ class ExactIndex {
   Rect area_{0, 0, 0, 0};  // the index's bounds
   int32_t builtFor_ = 0;   // objects when it was made
   int32_t outside_ = 0;    // objects now reaching outside area_ (clamped into its edge cells)
+  bool stale_ = false;     // behind the objects since defer()
   uint32_t generation_ = 0;
 };
 

@@ -107,6 +107,10 @@ class LinearQuadtree {
   // Appends every unordered pair of distinct overlapping objects once, flattened as a, b with
   // a < b, in no particular order. Allocates nothing once its scratch buffers have grown.
   void pairs(std::vector<int32_t>& out);
+  // The same for objects the tree does not hold as they are now: id i below `span` is present
+  // when first[i] >= 0, at rects[i]; they are placed in bands by this tree's bounds and depth.
+  // (A session's exact index that fell behind a refresh() of most objects: exact_index.h.)
+  void pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out);
 
   // nodes: nodes holding objects; leaves: those with no objects below them; depth: the deepest
   // level holding objects; links, entries and objects: objects stored (each is stored once).
@@ -218,8 +222,10 @@ class LinearQuadtree {
     walked_ = 0;
   }
   bool group() const;  // false: no room (queries walk the lists)
-  bool pairsChecked(std::vector<int32_t>& out);  // false: out of memory
-  int32_t bandLevel() const;  // pairs(): the level whose rows are its bands
+  // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); false: out
+  // of memory.
+  bool sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out);
+  int32_t bandLevel(const Rect* rects, int32_t ids) const;  // the level whose rows are the bands
 
   Rect bounds_;
   int32_t depth_, side_;   // side_ = 2^D cells across at level D
@@ -237,8 +243,8 @@ class LinearQuadtree {
   std::vector<Rect> rects_;   // per id, as given
   std::vector<Cells> cells_;  // per id
   mutable std::vector<Link> links_;   // per id
-  // pairs() scratch: per id, top << 16 | bottom band (-1: absent), then per entry of a band its
-  // bucket of x; where each band starts; a band's bucket counters
+  // pairs() scratch: per id, top << 16 | bottom row, then band (-1: absent), then per entry of a
+  // band its bucket of x; where each band starts; a band's bucket counters
   std::vector<int32_t> keys_, rows_, columns_;
   // Queries' grouped copy: every id in node order (runIds_) and where each node's run starts
   // (runStart_, one past the last node too), so a query reads a row of a level's nodes as one run

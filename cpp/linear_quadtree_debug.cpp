@@ -1,7 +1,10 @@
 // LinearQuadtree's read-only walks that no frame loop runs: stats(), the node listing for
-// drawing, validate(). (Not -Os: it shares inline placement code with the hot files, and under
-// LTO the -Os copies made the wasm larger, measured.)
+// drawing, validate(). Each QT_COLD (out of line, built for size): sessionValidate had a second
+// copy of validate() inlined. (Not the whole file -Os: it shares inline placement code with the
+// hot files, and under LTO the -Os copies made the wasm larger, measured.)
 #include "linear_quadtree.h"
+
+#include "memory_guard.h"  // QT_COLD
 
 #include <algorithm>
 #include <string>
@@ -9,7 +12,7 @@
 
 namespace qt {
 
-Stats LinearQuadtree::stats() const {
+QT_COLD Stats LinearQuadtree::stats() const {
   relinked();
   Stats s;
   s.links = s.entries = s.objects = size_;
@@ -22,7 +25,7 @@ Stats LinearQuadtree::stats() const {
   return s;
 }
 
-void LinearQuadtree::nodes(std::vector<double>& out) const {
+QT_COLD void LinearQuadtree::nodes(std::vector<double>& out) const {
   relinked();
   walkOccupied([&](int32_t level, int32_t cx, int32_t cy, int32_t own, int32_t) {
     const double w = bounds_.w / double(int32_t(1) << level);
@@ -32,7 +35,7 @@ void LinearQuadtree::nodes(std::vector<double>& out) const {
   });
 }
 
-bool LinearQuadtree::validate(std::string* why) const {
+QT_COLD bool LinearQuadtree::validate(std::string* why) const {
   relinked();
   if (depth_ < 1 || depth_ > kMaxDepth || side_ != (int32_t(1) << depth_))
     return fail(why, "depth ", depth_, " or side ", side_, " out of range");

@@ -15,16 +15,16 @@ namespace qt {
 // benchmark scene: 2-8, 2-20 and 10-40 px objects at 10,000 and 50,000; it picks the fastest level
 // in each). Judged from a sample of up to 512 objects, among the levels around the one holding
 // the most objects.
-int32_t LinearQuadtree::bandLevel() const {
+int32_t LinearQuadtree::bandLevel(const Rect* rects, int32_t ids) const {
   int32_t mode = 0;
   for (int32_t l = 1; l <= depth_; ++l)
     if (levels_[l] >= levels_[mode]) mode = l;
-  const int32_t ids = int32_t(links_.size()), step = std::max(ids / 512, int32_t(1));
+  const int32_t step = std::max(ids / 512, int32_t(1));
   double heights = 0, widths = 0;
   int32_t counted = 0;
   for (int32_t id = 0; id < ids; id += step) {
-    const Rect& r = rects_[id];
-    if (links_[id].node < 0 || !(r.w >= 0 && r.h >= 0)) continue;
+    const Rect& r = rects[id];
+    if (keys_[id] < 0 || !(r.w >= 0 && r.h >= 0)) continue;
     heights += r.h;
     widths += r.w;
     ++counted;
@@ -48,34 +48,52 @@ int32_t LinearQuadtree::bandLevel() const {
 // listed in some band, near each other. A sweep along each band tests each object against the
 // ones after it that start before it ends (b.x < a.x + a.w is part of the overlap rule) and
 // reports a pair only in the first band both are listed in, so once.
+//
+// pairs() and pairsOf() differ only in where the objects come from: each writes keys_, per id the
+// top and bottom rows of its cell range at the deepest level (cellsOf()'s y0 and y1) as
+// y0 << 16 | y1, or -1 for an absent id; sweep() does the rest from keys_ and the rects.
 void LinearQuadtree::pairs(std::vector<int32_t>& out) {
-  if (!pairsChecked(out)) noMemory_ = true;
+  const int32_t ids = int32_t(links_.size());
+  if (size_ < 2) return;
+  if (!growTo(keys_, size_t(ids))) return void(noMemory_ = true);
+  keys_.resize(size_t(ids));
+  for (int32_t id = 0; id < ids; ++id)
+    keys_[id] = links_[id].node < 0 ? -1 : cells_[id].y0 << 16 | cells_[id].y1;
+  if (!sweep(rects_.data(), ids, out)) noMemory_ = true;
 }
 
-bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
-  if (size_ < 2) return true;
+void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out) {
+  if (!growTo(keys_, size_t(span))) return void(noMemory_ = true);
+  keys_.resize(size_t(span));
+  for (int32_t id = 0; id < span; ++id) {
+    const Rect& r = rects[id];
+    const int32_t a = cell(r.y, bounds_.y, scaleY_), b = cell(r.y + r.h, bounds_.y, scaleY_);
+    keys_[id] = first[id] < 0 ? -1 : std::min(a, b) << 16 | std::max(a, b);
+  }
+  if (!sweep(rects, span, out)) noMemory_ = true;
+}
+
+bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out) {
   // The bands are the rows of bandLevel(); or coarser, if that could list objects more than 4
   // times on average (an object of level l meets at most 2 rows of level l, so at most
   // 2^(L - l + 1) rows of a level L >= l and 2 of a level L < l).
-  int32_t level = bandLevel();
+  int32_t level = bandLevel(rects, ids);
   for (;; --level) {
     int64_t listed = 0;
     for (int32_t l = 0; l <= depth_; ++l)
       listed += int64_t(levels_[l]) * (l <= level ? int64_t(2) << (level - l) : 2);
     if (listed <= 4 * int64_t(size_) || level == 0) break;
   }
-  const int32_t ids = int32_t(links_.size()), k = depth_ - level, bands = 1 << level;
-  if (!growTo(rows_, size_t(bands) + 3) || !growTo(keys_, size_t(ids))) return false;
+  const int32_t k = depth_ - level, bands = 1 << level;
+  if (!growTo(rows_, size_t(bands) + 3)) return false;
   rows_.assign(size_t(bands) + 3, 0);
-  keys_.resize(size_t(ids));
   int32_t* key = keys_.data();
-  for (int32_t id = 0; id < ids; ++id) {
-    key[id] = -1;
-    if (links_[id].node < 0) continue;
-    const Cells& c = cells_[id];
-    key[id] = (c.y0 >> k) << 16 | c.y1 >> k;
-    ++rows_[size_t(c.y0 >> k) + 2];  // as differences: every band from top to bottom
-    --rows_[size_t(c.y1 >> k) + 3];
+  for (int32_t id = 0; id < ids; ++id) {  // now in bands: top << 16 | bottom
+    if (key[id] < 0) continue;
+    const int32_t top = (key[id] >> 16) >> k, bottom = (key[id] & 0xffff) >> k;
+    key[id] = top << 16 | bottom;
+    ++rows_[size_t(top) + 2];  // as differences: every band from top to bottom
+    --rows_[size_t(bottom) + 3];
   }
   for (int32_t b = 0, length = 0, start = 0; b <= bands; start += length, ++b) {
     length += rows_[b + 2];  // rows_[b + 2] is read before it is overwritten
@@ -87,7 +105,7 @@ bool LinearQuadtree::pairsChecked(std::vector<int32_t>& out) {
   for (int32_t id = 0; id < ids; ++id) {
     if (key[id] < 0) continue;
     const int32_t top = key[id] >> 16, bottom = key[id] & 0xffff;
-    Entry x{edgesOf(rects_[id]), id, uint32_t(top)};
+    Entry x{edgesOf(rects[id]), id, uint32_t(top)};
     // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
     // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
     Edges& g = x.edges;

@@ -55,6 +55,12 @@ class PairCache {
     return true;
   }
 
+  // Whether the next pairs() for `count` objects computes every pair afresh (rather than
+  // re-searching the changed objects): the cheaper of the two, by estimate. Re-searching a changed
+  // object costs about kSearchCost times what a full pass costs per object; filtering the kept
+  // pairs costs little beside either (bench/README.md, W4, "Re-search or recompute").
+  bool recomputes(int32_t count) const { return !valid_ || int64_t(changed_.size()) * kSearchCost > count; }
+
   // For validate(): whether every change of the tree since the kept pairs were computed was
   // reported by touch(), as far as the tree's version (version.h) tells: a change that reached the
   // tree without touch() after the last one reported makes it false (and pairs() recompute all).
@@ -63,10 +69,7 @@ class PairCache {
  private:
   template <class Tree, class Contains, class Full>
   bool update(Tree& tree, int32_t count, size_t span, Contains contains, Full full) {
-    // The cheaper of the two, by estimate: re-searching a changed object costs about
-    // kSearchCost times what a full pass costs per object; filtering the kept pairs costs little
-    // beside either (bench/README.md, W4, "Re-search or recompute").
-    if (!valid_ || int64_t(changed_.size()) * kSearchCost > count) {
+    if (recomputes(count)) {
       forget();
       cache_.clear();
       if (!full(cache_)) return false;

@@ -152,10 +152,11 @@ void checkAgainstBruteForce(bool tutorial, double maxObjects, double maxLevels, 
     if (op < 3) {  // a batch of inserts (the index grows past what it was made for)
       const int n = 1 + int(rng() % (frame < 20 ? 40 : 200));
       for (int i = 0; i < n; ++i) d.insert(next, rect()), ++next;
-    } else if (op < 6) {  // refresh of a share of the objects
+    } else if (op < 6) {  // refresh of a share of the objects, or of every one (the index is left behind)
       std::vector<std::pair<int32_t, Rect>> moves;
+      const uint32_t share = op == 5 ? 1 : 3;
       for (int32_t id = 0; id < next; ++id)
-        if (rng() % 3 == 0) moves.push_back({id, Rect{d.rect[id].x + real(-30, 30), d.rect[id].y + real(-30, 30), d.rect[id].w, d.rect[id].h}});
+        if (rng() % share == 0) moves.push_back({id, Rect{d.rect[id].x + real(-30, 30), d.rect[id].y + real(-30, 30), d.rect[id].w, d.rect[id].h}});
       d.refresh(moves);
     } else if (op == 6 && next > 0) {  // removes
       for (int i = 0; i < 10; ++i) {
@@ -178,7 +179,8 @@ void checkAgainstBruteForce(bool tutorial, double maxObjects, double maxLevels, 
       qt::sessionRetrieve(d.h, 0, 100, 100, 300, 300, true);
     }
     EXPECT_EQ(d.pairs(), d.brutePairs()) << "frame " << frame;
-    for (int k = 0; k < 5; ++k) {
+    // Queries refill an index left behind; without them it stays behind into the next frames.
+    for (int k = rng() % 2 ? 0 : 5; k < 5; ++k) {
       const Rect q = rect();
       const auto want = d.bruteSearch(q);
       EXPECT_EQ(d.search(q), want) << "frame " << frame;
