@@ -77,10 +77,10 @@ struct Session {
   // facade's caches need no report: they compare the tree's own version, whose address the reply
   // holds.)
   void changed(int32_t id) {
-    if (!linear && exact.tree() && !exact.stale()) {
+    if (!linear && exact.tree()) {
       const bool present = tutorial ? tutorial->contains(id) : tree.contains(id);
       if (!present) exact.remove(id);
-      else exact.set(id, (tutorial ? tutorial->rectTable() : tree.rectTable())[id]);
+      else if (!exact.stale()) exact.set(id, (tutorial ? tutorial->rectTable() : tree.rectTable())[id]);
     }
     if (LinearQuadtree* t = exactTree()) pairCache.touch(id, t->version());
   }

@@ -89,7 +89,7 @@ QT_COLD void ExactIndex::clear() {
 
 QT_COLD void ExactIndex::drop() {
   tree_.reset();
-  builtFor_ = outside_ = 0;
+  builtFor_ = outside_ = keepUp_ = 0;
   stale_ = false;
   ++generation_;
 }

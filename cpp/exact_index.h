@@ -14,7 +14,8 @@
 // A call that changes most objects at once (a refresh() when everything moves) leaves it behind
 // instead (defer()): moving each object in it costs a third of such a frame, and pairs(), the
 // usual next call, does not need it: it reads the objects' own rects through the index's bounds
-// and depth (LinearQuadtree::pairsOf). The next query that needs it refills it (ensure()).
+// and depth (LinearQuadtree::pairsOf). Removals still reach it. The next query that needs it
+// catches up (ensure(): each object set again, which moves only those that changed cells).
 #pragma once
 
 #include <algorithm>
@@ -39,8 +40,13 @@ class ExactIndex {
   void remove(int32_t id);
   void clear();
   void drop();
-  // The index stops following the objects until ensure() refills it (no-op without an index).
-  void defer() { stale_ = tree_ != nullptr; }
+  // The index stops following the objects' moves until ensure() catches up (no-op without an
+  // index). After a catch-up, the next kKeepUp calls keep it up instead: a game that queries
+  // every frame would pay for the catch-up and for pairs() from the rects every frame.
+  void defer() {
+    if (keepUp_ > 0) return void(--keepUp_);
+    stale_ = tree_ != nullptr;
+  }
   bool stale() const { return stale_; }
 
   // Makes the index current for the `count` objects that `each(visit)` lists as visit(id, rect),
@@ -48,9 +54,10 @@ class ExactIndex {
   // index is then dropped).
   template <class Each>
   bool ensure(int32_t count, const Rect& bounds, Each each) {
-    if (stale_) {  // emptied and filled again: as good as a new one (what came from it is stale)
-      ++generation_;
-      clear();
+    if (stale_) {  // every object set again: only those that changed cells move
+      stale_ = false;
+      ++generation_;  // (the pair cache heard of changes the index never saw)
+      keepUp_ = kKeepUp;
       each([&](int32_t id, const Rect& r) { set(id, r); });  // (no-ops once out of memory drops it)
     }
     if (tree_ && suits(count)) return true;
@@ -96,7 +103,9 @@ class ExactIndex {
   Rect area_{0, 0, 0, 0};  // the index's bounds
   int32_t builtFor_ = 0;   // objects when it was made
   int32_t outside_ = 0;    // objects now reaching outside area_ (clamped into its edge cells)
-  bool stale_ = false;     // behind the objects since defer()
+  bool stale_ = false;     // behind the objects' moves since defer()
+  static constexpr int32_t kKeepUp = 8;
+  int32_t keepUp_ = 0;     // defer() calls left that keep the index up
   uint32_t generation_ = 0;
 };
 
