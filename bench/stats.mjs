@@ -31,6 +31,11 @@ export function summarize(times) {
  * Returns { status: 'ok' | 'skipped', reason?, times (ms per frame, one per sample), counts,
  * probeMs, batch (frames per sample) }.
  */
+/** Frames per sample for frames of `perFrame` ms: as many as fill `sampleMs` (0: one), 1 to 1,000. */
+export function batchFor(perFrame, sampleMs) {
+  return sampleMs > 0 && perFrame > 0 ? Math.max(1, Math.min(1000, Math.floor(sampleMs / perFrame))) : 1;
+}
+
 export function measureFrames(frame, step, opts) {
   const { warmup, frames, probeMs = 3000, budgetMs = 30000, minFrames = 3, sampleMs = 0 } = opts;
   const counts = [];
@@ -50,7 +55,7 @@ export function measureFrames(frame, step, opts) {
     step();
   }
   const perFrame = warmup > 1 ? warm / (warmup - 1) : probe;
-  const batch = sampleMs > 0 && perFrame > 0 ? Math.max(1, Math.min(1000, Math.floor(sampleMs / perFrame))) : 1;
+  const batch = batchFor(perFrame, sampleMs);
   let spent = 0;
   for (let i = 0; i < frames; i++) {
     let sample = 0;

@@ -16,9 +16,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { select } from './engines/index.mjs';
 import { SCENE_RATIOS, times } from './report.mjs';
-import { makeScene, SCENE_NAMES } from './scene.mjs';
-import { now, summarize } from './stats.mjs';
-import { checkCounts, MODES, PREWARM_MAX_N, prewarm, SAMPLE_MS, W4_MOVING, WARMUP_MS } from './workloads.mjs';
+import { SCENE_NAMES } from './scene.mjs';
+import { batchFor, now, summarize } from './stats.mjs';
+import { checkCounts, MODES, PREWARM_MAX_N, prewarm, SAMPLE_MS, sceneFor, WARMUP_MS } from './workloads.mjs';
 
 /** A block: samples until they have taken this long (ms), at least one. */
 export const BLOCK_MS = 40;
@@ -44,9 +44,8 @@ const mode = MODES.full;
 
 /** One engine's frames of `workload` on its own seeded scene: warmed up, then timed a block at a time. */
 function side(workload, engine, n, kind) {
-  const moving = workload === 'w4' ? W4_MOVING : 1;
-  if (n <= PREWARM_MAX_N) prewarm(engine[workload].bind(engine), makeScene(n, 1, { kind, moving }), WARMUP_MS);
-  const scene = makeScene(n, 1, { kind, moving });
+  if (n <= PREWARM_MAX_N) prewarm(engine[workload].bind(engine), sceneFor(workload, n, 1, kind), WARMUP_MS);
+  const scene = sceneFor(workload, n, 1, kind);
   const inst = engine[workload](scene);
   const counts = [];
   const frame = () => {
@@ -60,7 +59,7 @@ function side(workload, engine, n, kind) {
   const warmup = mode.warmup(n);
   for (let i = 0; i < warmup; i++) warm += frame();
   // Frames shorter than SAMPLE_MS are timed in batches, as run.mjs's are (stats.mjs measureFrames).
-  const batch = Math.max(1, Math.min(1000, Math.floor(SAMPLE_MS / (warm / warmup))));
+  const batch = batchFor(warm / warmup, SAMPLE_MS);
   return {
     engine, counts,
     block() {

@@ -94,9 +94,8 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
   const frames = main || !mode.otherFrames ? mode.frames(n) : mode.otherFrames(n);
   const warmup = !main && warmed && mode.otherWarmup ? mode.otherWarmup(n) : mode.warmup(n);
   budgetMs ??= main || !mode.otherBudgetMs ? 30000 : mode.otherBudgetMs;
-  const moving = workload === 'w4' || workload === 'w5r';
-  const scene = makeScene(n, seed, { kind, moving: moving ? W4_MOVING : 1 });
-  if (n <= PREWARM_MAX_N) prewarm(engine[workload].bind(engine), makeScene(n, seed, { kind, moving: moving ? W4_MOVING : 1 }), WARMUP_MS);
+  const scene = sceneFor(workload, n, seed, kind);
+  if (n <= PREWARM_MAX_N) prewarm(engine[workload].bind(engine), sceneFor(workload, n, seed, kind), WARMUP_MS);
   const inst = engine[workload](scene);
   // Engines that time their own phases (quadtree-wasm's pairs() engines) leave them in
   // inst.updateMs and inst.pairsMs after each frame.
@@ -122,6 +121,11 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
     out.pairsTimes = measured.map((p) => p[1]);
   }
   return out;
+}
+
+/** The seeded scene a frame workload runs on: W4's and W5r's move only W4_MOVING of the objects. */
+export function sceneFor(workload, n, seed, kind) {
+  return makeScene(n, seed, { kind, moving: workload === 'w4' || workload === 'w5r' ? W4_MOVING : 1 });
 }
 
 /**

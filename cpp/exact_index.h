@@ -34,8 +34,8 @@ class ExactIndex {
   // cache) is stale once this moved on.
   uint32_t generation() const { return generation_; }
 
-  // Mirrors of the session's changes; no-ops while there is no index. The session stops
-  // mirroring while it is stale.
+  // Mirrors of the session's changes; no-ops while there is no index. While it is stale the
+  // session mirrors only removals.
   void set(int32_t id, const Rect& r);  // inserted or moved
   void remove(int32_t id);
   void clear();
@@ -69,6 +69,7 @@ class ExactIndex {
     each([&](int32_t id, const Rect& r) { fits = fits && (set(id, r), tree_ != nullptr); });
     return fits;
   }
+
   // The rule that picks bounds and depth from the objects (public for the tests).
   class Plan {
    public:

@@ -27,8 +27,7 @@
 // the one holding the most objects, picked by a cost model from the objects' mean size and the
 // density) that its cell range meets, puts each band in x order (a counting sort into buckets
 // of x, twice as many as the band's entries, in reused buffers, then an insertion sort) and
-// sweeps it. Nothing here
-// recurses.
+// sweeps it. Nothing here recurses.
 //
 // Both depart from the first design (each object in the deepest node whose cell holds it, and
 // pairs() walking each node against its ancestors). There, small objects that cross coarse cell

@@ -66,9 +66,8 @@ void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t sp
   if (!growTo(keys_, size_t(span))) return void(noMemory_ = true);
   keys_.resize(size_t(span));
   for (int32_t id = 0; id < span; ++id) {
-    const Rect& r = rects[id];
-    const int32_t a = cell(r.y, bounds_.y, scaleY_), b = cell(r.y + r.h, bounds_.y, scaleY_);
-    keys_[id] = first[id] < 0 ? -1 : std::min(a, b) << 16 | std::max(a, b);
+    const Cells c = cellsOf(rects[id]);  // (inline: only its y0 and y1 are computed)
+    keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
   }
   if (!sweep(rects, span, out)) noMemory_ = true;
 }

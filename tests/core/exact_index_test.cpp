@@ -179,7 +179,7 @@ void checkAgainstBruteForce(bool tutorial, double maxObjects, double maxLevels, 
       qt::sessionRetrieve(d.h, 0, 100, 100, 300, 300, true);
     }
     EXPECT_EQ(d.pairs(), d.brutePairs()) << "frame " << frame;
-    // Queries refill an index left behind; without them it stays behind into the next frames.
+    // Queries catch up an index left behind; without them it stays behind into the next frames.
     for (int k = rng() % 2 ? 0 : 5; k < 5; ++k) {
       const Rect q = rect();
       const auto want = d.bruteSearch(q);

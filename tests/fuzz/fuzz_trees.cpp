@@ -575,19 +575,23 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
     }
     case 6: {
       g_opName = "linear pairs";
+      // out (from pairs() or pairsOf()) against brute force over `rects`, `present` saying which ids count.
+      auto checkPairs = [&](const char* call, const std::vector<Rect>& rects, auto present) {
+        const std::string name = std::string("linear ") + call + "()";
+        CHECK(out.size() % 2 == 0, name + " returned an odd count");
+        std::set<std::pair<int32_t, int32_t>> got, want;
+        for (size_t i = 0; i < out.size(); i += 2) {
+          CHECK(out[i] < out[i + 1], name + " must give a < b");
+          CHECK(got.insert({out[i], out[i + 1]}).second, name + " returned a pair twice");
+        }
+        for (int32_t a = 0; a < nIds; ++a)
+          for (int32_t b = a + 1; b < nIds; ++b)
+            if (present(a) && present(b) && overlap(rects[a], rects[b])) want.insert({a, b});
+        CHECK(got == want, name + " found " + std::to_string(got.size()) + ", brute force " + std::to_string(want.size()));
+      };
       t.pairs(out);
       if (t.outOfMemory()) return;
-      CHECK(out.size() % 2 == 0, "linear pairs() returned an odd count");
-      std::set<std::pair<int32_t, int32_t>> got, want;
-      for (size_t i = 0; i < out.size(); i += 2) {
-        CHECK(out[i] < out[i + 1], "linear pairs() must give a < b");
-        CHECK(got.insert({out[i], out[i + 1]}).second, "linear pairs() returned a pair twice");
-      }
-      for (int32_t a = 0; a < nIds; ++a)
-        for (int32_t b = a + 1; b < nIds; ++b)
-          if (m.live[a] && m.live[b] && overlap(m.rects[a], m.rects[b])) want.insert({a, b});
-      CHECK(got == want, "linear pairs() found " + std::to_string(got.size()) + ", brute force " +
-                             std::to_string(want.size()));
+      checkPairs("pairs", m.rects, [&](int32_t id) { return m.live[id] != 0; });
       // pairsOf(): the pairs of rects the tree does not hold (as a session's exact index left
       // behind by a refresh() reads them): the odd ids moved, some ids present only here.
       const double dx = in.ConsumeIntegralInRange<int32_t>(-300, 300), dy = in.ConsumeIntegralInRange<int32_t>(-300, 300);
@@ -600,17 +604,7 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       out.clear();
       t.pairsOf(moved.data(), first.data(), nIds, out);
       if (t.outOfMemory()) return;
-      got.clear();
-      want.clear();
-      for (size_t i = 0; i < out.size(); i += 2) {
-        CHECK(out[i] < out[i + 1], "linear pairsOf() must give a < b");
-        CHECK(got.insert({out[i], out[i + 1]}).second, "linear pairsOf() returned a pair twice");
-      }
-      for (int32_t a = 0; a < nIds; ++a)
-        for (int32_t b = a + 1; b < nIds; ++b)
-          if (first[a] >= 0 && first[b] >= 0 && overlap(moved[a], moved[b])) want.insert({a, b});
-      CHECK(got == want, "linear pairsOf() found " + std::to_string(got.size()) + ", brute force " +
-                             std::to_string(want.size()));
+      checkPairs("pairsOf", moved, [&](int32_t id) { return first[id] >= 0; });
       return;
     }
     default: {
