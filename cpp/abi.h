@@ -51,9 +51,16 @@
   X(nodeWalk, sessionNodeWalk)
 
 // X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
-#define QT_CONSTANTS(X)                                                              \
-  X(kStageCapacity, 1024)          /* inserts the facade may stage before a flush */ \
-  X(kNoMemory, (-2147483647 - 1))  /* a call found no room on the heap; it changed nothing */
+#define QT_CONSTANTS(X)                                                                      \
+  X(kStageCapacity, 1024)          /* inserts the facade may stage before a flush */         \
+  X(kNoMemory, (-2147483647 - 1))  /* a call found no room on the heap; it changed nothing */ \
+  X(kUnsupported, (-2147483647))   /* the session's kind of tree has no such call */         \
+  X(kNoNode, -1)                   /* no node: locate() found no single leaf, a leaf grid */  \
+                                   /* cell cannot tell, children() of a leaf */              \
+  X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
+  X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
+  X(kWalkRow, 7)                   /* nodeWalk()'s numbers a node: level, x, y, width, */    \
+                                   /* height, own objects, is leaf */
 
 // The Reply's fields. Doubles first, then int32s (addresses are wasm32 addresses; natively only
 // their low 32 bits, which tests do not read).
@@ -75,17 +82,19 @@
   X(version)        /* address of the tree's version (version.h): caches compare it */  \
   X(results)        /* address of the ids the last query returned */                    \
   X(resultCount)    /* how many */                                                      \
+  X(answerSlot)     /* retrieve(): the kept answer (answer_cache.h) this one is, or -1 */ \
+  X(answerFresh)    /* 1: the results are that answer, to be kept as answerSlot; 0: */ \
+                    /* no results, the answer is the one kept as answerSlot */         \
   X(scratchIds)     /* scratch(): address of the ids beside the scratch rects */        \
   X(rectTable)      /* scratch(): address of the tree's own rect per id */              \
   X(rectTableSize)  /* scratch(): how many ids that table spans */                      \
   X(gridCells)      /* leafGrid(): address of the cells (a leaf or -1 each) */          \
   X(gridBounds)     /* leafGrid(): address of four bounds per cell */                   \
-  X(walk)           /* nodeWalk(): address of the walk, 7 numbers a node */             \
+  X(walk)           /* nodeWalk(): address of the walk, kWalkRow numbers a node */      \
   X(nodes)          /* stats() */                                                       \
   X(leaves)                                                                             \
   X(depth)                                                                              \
-  X(links)                                                                            \
-  X(entries)                                                                            \
+  X(references)     /* objects stored in leaves, counted once per leaf */              \
   X(objects)
 
 namespace qt {

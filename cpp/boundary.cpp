@@ -217,6 +217,7 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
                         bool dedup) {
   Session& s = at(h);
   s.results.clear();
+  s.reply.answerSlot = -1;
   if (s.tutorial) {  // findObjects: the path, deepest node first (no de-duplication)
     if (!roomForResults(s, s.tutorial->linkCount())) return kNoMemory;
     s.tutorial->findObjects(node, {x, y, w, hgt}, s.results);
@@ -227,9 +228,9 @@ int32_t sessionRetrieve(Handle h, int32_t node, double x, double y, double w, do
     int32_t kept = -1;
     const Quadtree::Answer a = s.tree.retrieveRoot({x, y, w, hgt}, s.results, kept);
     if (a == Quadtree::Answer::kNoRoom) return kNoMemory;
-    const int32_t count = publish(s);
-    if (kept < 0) return count;
-    return a == Quadtree::Answer::kKept ? -2 - 2 * kept : -3 - 2 * kept;
+    s.reply.answerSlot = kept;
+    s.reply.answerFresh = a == Quadtree::Answer::kNew;
+    return publish(s);
   }
   if (!s.tree.retrieve(node, {x, y, w, hgt}, dedup, s.results)) return kNoMemory;
   return publish(s);
@@ -343,8 +344,7 @@ QT_COLD void sessionStats(Handle h) {
   s.reply.nodes = st.nodes;
   s.reply.leaves = st.leaves;
   s.reply.depth = st.depth;
-  s.reply.links = st.links;
-  s.reply.entries = st.entries;
+  s.reply.references = st.references;
   s.reply.objects = st.objects;
 }
 
@@ -494,7 +494,7 @@ QT_COLD int32_t sessionNodeWalk(Handle h) {
   if (s.linear) {
     // The linear tree lists (level, x, y, w, h, count), depth-first: a node is a leaf unless the
     // next one is its child. Widened in place to the quadtree's seven numbers, last row first.
-    if (!growTo(s.walk, 7 * s.linear->occupiedBound())) return kNoMemory;
+    if (!growTo(s.walk, kWalkRow * s.linear->occupiedBound())) return kNoMemory;
     s.linear->nodes(s.walk);
     const size_t rows = s.walk.size() / 6;
     s.walk.resize(rows * 7);
@@ -506,14 +506,14 @@ QT_COLD int32_t sessionNodeWalk(Handle h) {
       w[7 * i + 6] = leaf ? 1 : 0;
     }
   } else if (s.tutorial) {
-    if (!growTo(s.walk, 7 * s.tutorial->nodeCount())) return kNoMemory;
+    if (!growTo(s.walk, kWalkRow * s.tutorial->nodeCount())) return kNoMemory;
     s.tutorial->nodeWalk(s.walk);
   } else {
-    if (!growTo(s.walk, 7 * s.tree.nodeCount())) return kNoMemory;
+    if (!growTo(s.walk, kWalkRow * s.tree.nodeCount())) return kNoMemory;
     s.tree.nodeWalk(s.walk);
   }
   s.reply.walk = address(s.walk.data());
-  return int32_t(s.walk.size() / 7);
+  return int32_t(s.walk.size() / kWalkRow);
 }
 
 }  // namespace qt

@@ -129,9 +129,9 @@ int32_t sessionFlush(Handle s, int32_t count);
 int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
 int32_t sessionContains(Handle s, int32_t id);  // 1 or 0, as every yes/no call
 // Each of these fills `results` and returns its count (also in the reply), or kNoMemory.
-// retrieve() from the root with de-duplication may instead return, for an answer the facade
-// keeps by number (answer_cache.h), -2 - 2k: it is the answer kept as k (no results); or
-// -3 - 2k: the results (resultCount of them), to be kept as k.
+// retrieve() says in the reply which answer the facade keeps by number (answer_cache.h) this one
+// is: answerSlot -1 (none), or k with answerFresh 1 (the results, to be kept as k) or 0 (no
+// results: the answer is the one kept as k).
 int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
 // The node whose own list answers retrieve() (Quadtree::locate, or -1); for a tutorial tree, the
 // node where the rect stops, whose path up is findObjects' answer.
@@ -156,7 +156,7 @@ int32_t sessionTutorialIndex(double nx, double ny, double nw, double nh, double 
 int32_t sessionPreorder(Handle s, int32_t node);
 void sessionClear(Handle s);
 void sessionClearNode(Handle s, int32_t node);
-void sessionStats(Handle s);  // into the reply: nodes, leaves, depth, links, entries, objects
+void sessionStats(Handle s);  // into the reply: nodes, leaves, depth, references, objects
 int32_t sessionValidate(Handle s);  // 1 valid, 0 not, or kNoMemory
 
 // Beyond quadtree-js; these serve every kind of tree.
@@ -186,7 +186,7 @@ int32_t sessionSetRects(Handle s, int32_t count);
 int32_t sessionSearch(Handle s, double x, double y, double w, double h);
 int32_t sessionCollides(Handle s, double x, double y, double w, double h);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs
-int32_t sessionNodeWalk(Handle s);  // walk, 7 numbers a node (reply.walk); returns nodes
+int32_t sessionNodeWalk(Handle s);  // walk, kWalkRow numbers a node (reply.walk); returns nodes
 
 }  // extern "C"
 

@@ -9,7 +9,7 @@
 namespace qt {
 
 struct Stats {
-  int32_t nodes = 0, leaves = 0, depth = 0, links = 0, entries = 0, objects = 0;
+  int32_t nodes = 0, leaves = 0, depth = 0, references = 0, entries = 0, objects = 0;
 };
 
 // validate()'s failure: says which invariant broke in `why` (when given) and returns false.

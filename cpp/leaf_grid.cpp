@@ -68,11 +68,11 @@ void Quadtree::buildGrid() {
     const Frame f = stack[--top];
     const int32_t children = nodes_[f.node].children;
     if (children < 0) {
-      fill(f, listAnswers(root(), f.node, true) ? f.node : -1);
+      fill(f, listAnswers(root(), f.node, true) ? f.node : kNoNode);
       continue;
     }
     if (f.level == levels) {  // split below the grid's resolution: its cell spans several leaves
-      fill(f, -1);
+      fill(f, kNoNode);
       continue;
     }
     for (int q = 0; q < 4; ++q) {

@@ -56,6 +56,7 @@
 #include <string>
 #include <vector>
 
+#include "abi.h"       // kMaxLinearDepth
 #include "debug.h"     // qt::Stats
 #include "geometry.h"  // qt::Rect, overlaps()
 #include "version.h"
@@ -64,7 +65,7 @@ namespace qt {
 
 class LinearQuadtree {
  public:
-  static constexpr int32_t kMaxDepth = 12;
+  static constexpr int32_t kMaxDepth = kMaxLinearDepth;
   // The depth rule, the one copy: a tree asked for `depth` has levels 0..clampDepth(depth).
   static int32_t clampDepth(int32_t depth) { return std::min(std::max(depth, int32_t(1)), kMaxDepth); }
   // Nodes of a tree with levels 0..depth (depth already clamped): (4^(depth + 1) - 1) / 3.

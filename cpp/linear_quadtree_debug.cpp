@@ -15,7 +15,7 @@ namespace qt {
 QT_COLD Stats LinearQuadtree::stats() const {
   relinked();
   Stats s;
-  s.links = s.entries = s.objects = size_;
+  s.references = s.entries = s.objects = size_;
   walkOccupied([&](int32_t level, int32_t, int32_t, int32_t own, int32_t below) {
     if (own == 0) return;
     ++s.nodes;

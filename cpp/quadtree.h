@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "abi.h"       // kNoNode
 #include "debug.h"     // qt::Stats
 #include "answer_cache.h"
 #include "geometry.h"  // qt::Rect, overlaps(), childMask(), childRect(), Reach

@@ -40,7 +40,7 @@ Stats Quadtree::stats() const {
       for (int q = 0; q < 4; ++q) stack_.push_back(nodes_[n].children + q), pending_.push_back(depth + 1);
     } else {
       ++s.leaves;
-      s.links += nodes_[n].count;
+      s.references += nodes_[n].count;
     }
   }
   return s;

@@ -68,7 +68,7 @@ Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool 
 int32_t Quadtree::locate(int32_t node, const Rect& rect, bool dedup) {
   packIfStale();
   const int32_t n = deepestAlone(node, rect);
-  return nodes_[n].children < 0 && listAnswers(node, n, dedup) ? n : -1;
+  return nodes_[n].children < 0 && listAnswers(node, n, dedup) ? n : kNoNode;
 }
 
 bool Quadtree::listAnswers(int32_t node, int32_t leaf, bool dedup) const {

@@ -23,7 +23,7 @@ void TutorialTree::nodeWalk(std::vector<double>& out) const {
 
 Stats TutorialTree::stats() const {
   Stats s;
-  s.links = s.entries = liveEntries_;
+  s.references = s.entries = liveEntries_;
   s.objects = objectCount_;
   stack_.assign(1, root());
   while (!stack_.empty()) {

@@ -40,6 +40,11 @@ export const CALLS = [
 
 export const STAGE_CAPACITY = 1024;
 export const NO_MEMORY = -2147483648;
+export const UNSUPPORTED = -2147483647;
+export const NO_NODE = -1;
+export const MAX_ID = 4194303;
+export const MAX_LINEAR_DEPTH = 12;
+export const WALK_ROW = 7;
 
 /** The Reply's doubles: indexes into HEAPF64 from the reply's address / 8. */
 export const F64 = {
@@ -61,16 +66,17 @@ export const I32 = {
   version: 20,
   results: 21,
   resultCount: 22,
-  scratchIds: 23,
-  rectTable: 24,
-  rectTableSize: 25,
-  gridCells: 26,
-  gridBounds: 27,
-  walk: 28,
-  nodes: 29,
-  leaves: 30,
-  depth: 31,
-  links: 32,
-  entries: 33,
-  objects: 34,
+  answerSlot: 23,
+  answerFresh: 24,
+  scratchIds: 25,
+  rectTable: 26,
+  rectTableSize: 27,
+  gridCells: 28,
+  gridBounds: 29,
+  walk: 30,
+  nodes: 31,
+  leaves: 32,
+  depth: 33,
+  references: 34,
+  objects: 35,
 };

@@ -2,6 +2,7 @@
 // size, in a node found in O(1) from its scaled corners (cpp/linear_quadtree.h). Moving an object
 // is O(1), so it suits scenes where most objects move a little every frame (update/refresh +
 // pairs). It answers search, collides and pairs exactly as Quadtree does; it has no retrieve.
+import { MAX_LINEAR_DEPTH } from './abi.js';
 import { loaded, native } from './native.js';
 import { hide, insertAll } from './quadtree.js';
 import { OBJECTS } from './registry.js';
@@ -13,7 +14,8 @@ import { describe, readBounds, readRect, rectIn } from './validate.js';
  * @constructor
  * @param {{x:number,y:number,width:number,height:number}} bounds the area objects are mostly in;
  *   objects outside it stay indexed (placed at the edge) and queryable
- * @param {{depth?: number}} [options] levels below the root, 1..12 (default 8: 256×256 cells);
+ * @param {{depth?: number}} [options] levels below the root, 1..12 (MAX_LINEAR_DEPTH; default 8:
+ *   256×256 cells);
  *   memory is about 8 bytes × 4^depth × 4/3. Fastest with the deepest cells about twice the
  *   objects' typical size: round(log2(world side / (2 × size)))
  * @this {any}
@@ -29,8 +31,9 @@ export function LinearQuadtree(bounds, options) {
     }
     if (options.depth !== undefined) depth = options.depth;
   }
-  if (typeof depth !== 'number' || !(depth >= 1 && depth <= 12) || depth !== Math.floor(depth)) {
-    throw new RangeError('LinearQuadtree constructor: options.depth must be an integer from 1 to 12, got ' + describe(depth));
+  if (typeof depth !== 'number' || !(depth >= 1 && depth <= MAX_LINEAR_DEPTH) || depth !== Math.floor(depth)) {
+    throw new RangeError('LinearQuadtree constructor: options.depth must be an integer from 1 to ' + MAX_LINEAR_DEPTH +
+      ', got ' + describe(depth));
   }
   this.bounds = bounds;
   this.depth = depth;

@@ -1,8 +1,8 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { F64, I32, NO_MEMORY } from './abi.js';
+import { F64, I32, NO_MEMORY, NO_NODE } from './abi.js';
 import { loaded, native, f64, i32, views } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Session, UNKNOWN, collect, current, dropIfAbsent, flush, gridLeaf, live, room, stage } from './session.js';
+import { Session, collect, current, dropIfAbsent, flush, rootLeaf, live, room, stage } from './session.js';
 import { answeringSeed, plant, seedFor, seedInsert } from './seed.js';
 import { installShared } from './shared.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
@@ -171,9 +171,8 @@ proto.retrieve = function (pRect) {
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   // Most game queries reach one leaf: then the answer is that leaf's list, which we build once
   // per change of the tree and copy (callers may keep and mutate what they get).
-  let leaf = this._n === 0 ? gridLeaf(s, x, y, w, h) : UNKNOWN;
-  if (leaf === UNKNOWN) leaf = native.locate(s.handle, this._n, x, y, w, h, true);
-  if (leaf >= 0) {
+  const leaf = this._n === 0 ? rootLeaf(s, x, y, w, h) : native.locate(s.handle, this._n, x, y, w, h, true);
+  if (leaf !== NO_NODE) {
     let list = s.leafLists[leaf];
     if (list === undefined) list = s.leafLists[leaf] = collect(s, room(s, s.listCall(s.handle, leaf)), null);
     if (out === null) return list.slice();
@@ -181,7 +180,9 @@ proto.retrieve = function (pRect) {
   }
   // Several leaves: an answer kept from a rect that reached the same ones, if there is one.
   const found = room(s, native.retrieve(s.handle, this._n, x, y, w, h, true));
-  return found >= 0 ? collect(s, found, out) : handOut(kept(s, -2 - found), out);
+  views();
+  const slot = i32[s.r32 + I32.answerSlot];
+  return slot < 0 ? collect(s, found, out) : handOut(kept(s, slot, found), out);
 };
 
 /** A kept list as retrieve()'s answer: a copy, or appended to `out`. @param {any[]} list @param {any[] | null} out */
@@ -192,14 +193,14 @@ function handOut(list, out) {
 }
 
 /**
- * The answer native.retrieve() said is kept as k (code 2k), or is to be kept as k (2k + 1: its
- * results); cpp/boundary.h.
- * @param {Session} s @param {number} code
+ * The answer kept as `slot`: the one native.retrieve() just gave (`found` results), to be kept,
+ * when the reply says it is fresh; else the one kept before (cpp/boundary.h).
+ * @param {Session} s @param {number} slot @param {number} found
  */
-function kept(s, code) {
-  if ((code & 1) === 0) return s.answers[code >> 1];
+function kept(s, slot, found) {
+  if (i32[s.r32 + I32.answerFresh] === 0) return s.answers[slot];
   current(s); // (the call may have placed waiting moves: then nothing kept before it holds)
-  return s.answers[code >> 1] = collect(s, i32[s.r32 + I32.resultCount], null);
+  return s.answers[slot] = collect(s, found, null);
 }
 
 /**

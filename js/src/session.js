@@ -2,7 +2,7 @@
 // staged inserts, the caches read from the tree, and lifetime. Inserts are written as numbers
 // into a heap buffer and applied in one call when the next query comes; queries come back as ids
 // in the heap, mapped to the caller's objects here.
-import { F64, I32, STAGE_CAPACITY, NO_MEMORY } from './abi.js';
+import { F64, I32, STAGE_CAPACITY, NO_MEMORY, NO_NODE } from './abi.js';
 import { native, f64, i32, views } from './native.js';
 import { Registry } from './registry.js';
 import { noMemory } from './validate.js';
@@ -286,16 +286,15 @@ export function scratch(s, n) {
   return at >> 3;
 }
 
-export const UNKNOWN = -2;
 /**
  * The one leaf a root query for (x, y, w, h) reaches, when that leaf's own list is the answer,
- * found from the native leaf grid (Quadtree::leafGrid) without a call into WebAssembly. -1: the
- * rect reaches several leaves (or, rarely, rounding put the point in a neighbouring cell: the
- * native retrieve gives the same answer then); UNKNOWN: the grid cannot tell (ask locate).
- * Call current(s) first.
+ * else NO_NODE: read from the native leaf grid (Quadtree::leafGrid) without a call into
+ * WebAssembly, or where a cell cannot tell, asked of native.locate. (A point that rounding put in
+ * a neighbouring cell gives NO_NODE: the native retrieve gives the same answer then.) Call
+ * current(s) first.
  * @param {Session} s @param {number} x @param {number} y @param {number} w @param {number} h
  */
-export function gridLeaf(s, x, y, w, h) {
+export function rootLeaf(s, x, y, w, h) {
   if (s.grid === 0) {
     s.grid = native.leafGrid(s.handle);
     views();
@@ -309,9 +308,9 @@ export function gridLeaf(s, x, y, w, h) {
   cx = cx >= 0 ? (cx < side ? cx | 0 : side - 1) : 0;
   cy = cy >= 0 ? (cy < side ? cy | 0 : side - 1) : 0;
   const cell = cy * side + cx, leaf = i32[s.gridCells + cell];
-  if (leaf < 0) return UNKNOWN;
+  if (leaf === NO_NODE) return native.locate(s.handle, 0, x, y, w, h, true);
   const b = s.gridBounds + 4 * cell, x1 = x + w, y1 = y + h;
   const west = f64[b], east = f64[b + 1], north = f64[b + 2], south = f64[b + 3];
   return x >= west && x1 > west && x < east && x1 <= east &&
-    y >= north && y1 > north && y < south && y1 <= south ? leaf : -1;
+    y >= north && y1 > north && y < south && y1 <= south ? leaf : NO_NODE;
 }

@@ -3,7 +3,7 @@
 // Exact queries use one rule everywhere (cpp/geometry.h's overlaps): a and b overlap when
 //   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 // (touching edges do not).
-import { I32, NO_MEMORY } from './abi.js';
+import { I32, NO_MEMORY, WALK_ROW } from './abi.js';
 import { native, f64, i32, views } from './native.js';
 import { PairList } from './pair-list.js';
 import { IDS, OBJECTS } from './registry.js';
@@ -179,7 +179,7 @@ export function installShared(proto) {
     views();
     const r = s.r32;
     return { nodes: i32[r + I32.nodes], leaves: i32[r + I32.leaves], depth: i32[r + I32.depth],
-      references: i32[r + I32.links], objects: i32[r + I32.objects] };
+      references: i32[r + I32.references], objects: i32[r + I32.objects] };
   };
 
   /**
@@ -193,8 +193,8 @@ export function installShared(proto) {
     const count = room(s, native.nodeWalk(s.handle));
     views();
     const at = i32[s.r32 + I32.walk] >> 3;
-    const walk = f64.slice(at, at + 7 * count); // the callback may change the tree
-    for (let i = 0; i < walk.length; i += 7) {
+    const walk = f64.slice(at, at + WALK_ROW * count); // the callback may change the tree
+    for (let i = 0; i < walk.length; i += WALK_ROW) {
       callback({ x: walk[i + 1], y: walk[i + 2], width: walk[i + 3], height: walk[i + 4] },
         walk[i], walk[i + 6] === 1, walk[i + 5]);
     }

@@ -3,6 +3,7 @@
 // field, and every check runs before anything changes, so a refused call leaves the tree as it was.
 // `where` is a string, or a tree's session, whose toString() builds the name only for a message
 // (the checks run on every insert and query).
+import { MAX_ID } from './abi.js';
 
 /** How a value is named in a message. @param {unknown} v */
 export function describe(v) {
@@ -84,8 +85,8 @@ export function checkFunction(where, name, v) {
   if (typeof v !== 'function') throw new TypeError(where + ': ' + name + ' must be a function, got ' + describe(v));
 }
 
-// Ids index arrays in the native tree, which grow to the largest id: keep them dense and bounded.
-export const MAX_ID = (1 << 22) - 1;
+// Ids index arrays in the native tree, which grow to the largest id: keep them dense and bounded
+// (MAX_ID: cpp/abi.h).
 /** @param {string | object} where @param {unknown} id */
 export function checkId(where, id) {
   if (typeof id !== 'number' || !(id >= 0 && id <= MAX_ID && id === Math.floor(id))) {

@@ -58,8 +58,8 @@ struct Native {
   }
 
   // As the facade does (js/src/quadtree.js): keeps the answers a root query is told to keep
-  // (-3 - 2k) for as long as the tree's version holds, and hands one out when told it is kept
-  // (-2 - 2k) (boundary.h).
+  // (answerFresh) for as long as the tree's version holds, and hands one out when told it is
+  // kept (answerSlot alone) (boundary.h).
   std::vector<Ids> kept;
   uint32_t keptAt = 0;
   Ids retrieve(const Rect& r, bool dedup = true, int32_t node = 0) {
@@ -68,17 +68,17 @@ struct Native {
     };
     current();
     const int32_t n = sessionRetrieve(h, node, r.x, r.y, r.w, r.h, dedup);
-    if (n >= 0) {
-      EXPECT_EQ(n, reply.resultCount);
-      return results();
-    }
-    const int32_t k = (-2 - n) >> 1;
-    if ((-2 - n) & 1) {
+    EXPECT_GE(n, 0);
+    EXPECT_EQ(n, reply.resultCount);
+    const int32_t k = reply.answerSlot;
+    if (k < 0) return results();
+    if (reply.answerFresh) {
       current();
       EXPECT_LE(size_t(k), kept.size());
       if (kept.size() <= size_t(k)) kept.resize(size_t(k) + 1);
       return kept[size_t(k)] = results();
     }
+    EXPECT_EQ(n, 0);
     EXPECT_LT(size_t(k), kept.size());
     return size_t(k) < kept.size() ? kept[size_t(k)] : Ids{};
   }
@@ -89,8 +89,8 @@ struct Native {
     s.nodes = reply.nodes;
     s.leaves = reply.leaves;
     s.depth = reply.depth;
-    s.links = reply.links;
-    s.entries = reply.entries;
+    s.references = reply.references;
+    s.entries = tree().stats().entries;  // (not in the reply: only these tests read it)
     s.objects = reply.objects;
     return s;
   }
@@ -114,7 +114,7 @@ TEST(Session, StartsAsOneEmptyValidLeafWithTheGivenBoundsAndLevel) {
   EXPECT_EQ(st.nodes, 1);
   EXPECT_EQ(st.leaves, 1);
   EXPECT_EQ(st.depth, 0);
-  EXPECT_EQ(st.links, 0);
+  EXPECT_EQ(st.references, 0);
   EXPECT_EQ(st.entries, 0);
   EXPECT_EQ(st.objects, 0);
 }
@@ -324,7 +324,7 @@ void expectEmptyAtLevel2(Native& n) {
   EXPECT_EQ(n.reply.nodeLevel, 2);
   const qt::Stats st = n.stats();
   EXPECT_EQ(st.nodes, 1);
-  EXPECT_EQ(st.links, 0);
+  EXPECT_EQ(st.references, 0);
   EXPECT_EQ(st.objects, 0);
   EXPECT_EQ(sessionPairs(n.h), 0);
   EXPECT_EQ(sessionContains(n.h, 3), 0);
@@ -365,7 +365,7 @@ TEST(Session, AKeptSessionServesTheNextCreateAsANewOne) {
   const qt::Stats sb = b.stats(), sc2 = c.stats();
   EXPECT_EQ(sb.nodes, sc2.nodes);
   EXPECT_EQ(sb.depth, sc2.depth);
-  EXPECT_EQ(sb.links, sc2.links);
+  EXPECT_EQ(sb.references, sc2.references);
   EXPECT_EQ(sessionPairs(b.h), sessionPairs(c.h));
 }
 
@@ -560,7 +560,7 @@ TEST(Session, ATutorialSessionStoresEachInsertOnceAndRetrieveIsThePath) {
   EXPECT_EQ(sessionAllObjects(t.h, c + 1), 2);
   sessionStats(t.h);
   EXPECT_EQ(t.s.reply.objects, 4);
-  EXPECT_EQ(t.s.reply.entries, 4);
+  EXPECT_EQ(t.s.reply.references, 4);
   EXPECT_EQ(sessionNodeWalk(t.h), t.s.reply.nodes);  // the two 1s split child 1 down to level 5
   EXPECT_EQ(sessionValidate(t.h), 1);
   sessionClearNode(t.h, c + 1);

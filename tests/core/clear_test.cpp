@@ -100,7 +100,7 @@ TEST(Clear, EmptiesTheTreeToASingleLeafWithTheSameBounds) {
   EXPECT_EQ(s.nodes, 1);
   EXPECT_EQ(s.leaves, 1);
   EXPECT_EQ(s.depth, 0);
-  EXPECT_EQ(s.links, 0);
+  EXPECT_EQ(s.references, 0);
   EXPECT_EQ(s.entries, 0);
   EXPECT_EQ(tree.children(tree.root()), -1);
   EXPECT_TRUE(qttest::sameRect(tree.nodeRect(tree.root()), kBounds));
@@ -165,7 +165,7 @@ TEST(Clear, TheFirstFrameGrowsTheArraysAndASecondIdenticalFrameAllocatesNothing)
   EXPECT_EQ(layout(tree), firstLayout);
   const qt::Stats second = tree.stats();
   EXPECT_EQ(second.nodes, first.nodes);
-  EXPECT_EQ(second.links, first.links);
+  EXPECT_EQ(second.references, first.references);
   EXPECT_EQ(second.entries, first.entries);
 }
 
@@ -228,7 +228,7 @@ TEST(ClearNode, OnASubnodeMakesItAnEmptyLeafAndLeavesTheRestAlone) {
   EXPECT_TRUE(qttest::SameTree(t.tree, t.model));
   const qt::Stats after = t.tree.stats();
   EXPECT_LT(after.nodes, before.nodes);
-  EXPECT_LT(after.links, before.links);
+  EXPECT_LT(after.references, before.references);
   EXPECT_EQ(after.entries, before.entries);  // entries are only reclaimed by clear()
   // The straddler is still found through the other children; the cleared quadrant gives nothing.
   Ids found;
@@ -276,7 +276,7 @@ TEST(ClearNode, OnALeafEmptiesItsListAndTheLinksAreReused) {
   own.clear();
   tree.nodeObjects(topLeft, own);
   EXPECT_TRUE(own.empty());
-  EXPECT_EQ(tree.stats().links, 1);
+  EXPECT_EQ(tree.stats().references, 1);
   tree.insert(tree.root(), 9, {0, 20, 1, 1});
   EXPECT_TRUE(Valid(tree));
   tree.nodeObjects(topLeft, own);

@@ -206,7 +206,7 @@ Pairs pairsOf(LinearQuadtree& tree) {
     if (rows[i] > rows[i - 6] + 1) return ::testing::AssertionFailure() << "nodes() skips a level";
 
   qt::Stats want_stats;
-  want_stats.links = want_stats.entries = oracle.size();
+  want_stats.references = want_stats.entries = oracle.size();
   std::set<Place> parents;
   for (const auto& [p, n] : want)
     if (p.level > 0) parents.insert({p.level - 1, p.cx >> 1, p.cy >> 1});
@@ -218,11 +218,11 @@ Pairs pairsOf(LinearQuadtree& tree) {
   }
   const qt::Stats s = tree.stats();
   if (s.nodes != want_stats.nodes || s.leaves != want_stats.leaves || s.depth != want_stats.depth ||
-      s.links != want_stats.links || s.entries != want_stats.entries)
+      s.references != want_stats.references || s.entries != want_stats.entries)
     return ::testing::AssertionFailure()
            << "stats() nodes/leaves/depth/links/entries " << s.nodes << "/" << s.leaves << "/" << s.depth
-           << "/" << s.links << "/" << s.entries << ", expected " << want_stats.nodes << "/"
-           << want_stats.leaves << "/" << want_stats.depth << "/" << want_stats.links << "/"
+           << "/" << s.references << "/" << s.entries << ", expected " << want_stats.nodes << "/"
+           << want_stats.leaves << "/" << want_stats.depth << "/" << want_stats.references << "/"
            << want_stats.entries;
   return ::testing::AssertionSuccess();
 }
@@ -396,7 +396,7 @@ TEST(LinearQuadtree, NodesListsChildrenTopLeftTopRightBottomLeftBottomRight) {
   EXPECT_EQ(s.nodes, 4);
   EXPECT_EQ(s.leaves, 4);
   EXPECT_EQ(s.depth, 1);
-  EXPECT_EQ(s.links, 5);
+  EXPECT_EQ(s.references, 5);
   EXPECT_EQ(s.entries, 5);
   EXPECT_EQ(s.objects, 5);
 }

@@ -42,7 +42,7 @@ void expectStats(const Quadtree& tree, int32_t nodes, int32_t leaves, int32_t de
   EXPECT_EQ(s.nodes, nodes);
   EXPECT_EQ(s.leaves, leaves);
   EXPECT_EQ(s.depth, depth);
-  EXPECT_EQ(s.links, links);
+  EXPECT_EQ(s.references, links);
   EXPECT_EQ(s.entries, entries);
 }
 
@@ -266,7 +266,7 @@ TEST(Stats, CountsNodesLeavesDepthLinksAndEntries) {
     if (tree.children(n) >= 0)
       for (int q = 0; q < 4; ++q) stack.push_back(tree.children(n) + q);
   }
-  EXPECT_EQ(s.links, links);
+  EXPECT_EQ(s.references, links);
 }
 
 }  // namespace

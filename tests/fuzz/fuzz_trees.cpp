@@ -446,7 +446,7 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
         links += int32_t(walk[i + 5]);
         leaves += walk[i + 6] != 0;
       }
-      CHECK(links == s.links && leaves == s.leaves, "nodeWalk() and stats() disagree");
+      CHECK(links == s.references && leaves == s.leaves, "nodeWalk() and stats() disagree");
       return;
     }
   }
@@ -867,7 +867,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       qt::setHeapBudgetForTests(SIZE_MAX);
       // A tree that has grown large ends the input: keeps each run short.
       const qt::Stats s = validateQuadtree(tree, qm);
-      if (s.nodes > 2000 || s.links > 8000) break;
+      if (s.nodes > 2000 || s.references > 8000) break;
     } else {
       const int lop = op - 15;
       linearOp(linear, lm, in, lop, lb);
