@@ -127,6 +127,7 @@ inline Rect childRect(const Rect& n, int quadrant) {
 // the midline on that child's side, which is what child() adds.
 struct Reach {  // 32 bytes
   double lowX, highX, lowY, highY;
+  static Reach everywhere() { return {-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL}; }  // the root's
   bool alone(const Rect& r) const {
     const double x1 = r.x + r.w, y1 = r.y + r.h;
     return r.x >= lowX && x1 > lowX && r.x < highX && x1 <= highX && r.y >= lowY && y1 > lowY &&

@@ -19,7 +19,7 @@ struct Frame {  // a node met by the walk: its grid level and cell there
 
 Quadtree::LeafGrid Quadtree::leafGrid() {
   packIfStale();
-  if (!packed_.gridCurrent(version_.now())) buildGrid();
+  if (!packed_.gridCurrent(version())) buildGrid();
   const Rect& b = rects_[root()];
   // A zero or overflowing scale only makes the hint useless (every point in cell 0): the bounds
   // still decide.
@@ -79,7 +79,7 @@ void Quadtree::buildGrid() {
       stack[top++] = {children + q, f.level + 1, 2 * f.cx + eastChild(q), 2 * f.cy + southChild(q)};
     }
   }
-  packed_.gridBuiltAt = version_.now();
+  packed_.gridBuiltAt = version();
 }
 
 }  // namespace qt

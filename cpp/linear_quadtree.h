@@ -59,11 +59,11 @@
 #include "abi.h"       // kMaxLinearDepth
 #include "debug.h"     // qt::Stats
 #include "geometry.h"  // qt::Rect, overlaps()
-#include "version.h"
+#include "node_tree.h"  // TreeState
 
 namespace qt {
 
-class LinearQuadtree {
+class LinearQuadtree : public TreeState {
  public:
   static constexpr int32_t kMaxDepth = kMaxLinearDepth;
   // The depth rule, the one copy: a tree asked for `depth` has levels 0..clampDepth(depth).
@@ -123,14 +123,8 @@ class LinearQuadtree {
   // may reach up to one more cell to the right and down (loose placement).
   void nodes(std::vector<double>& out) const;
 
-  // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
-  // Such an insert() or update() changed nothing; pairs() left its output incomplete. Queries,
-  // remove() and clear() never allocate.
-  bool outOfMemory() {
-    const bool out = noMemory_;
-    noMemory_ = false;
-    return out;
-  }
+  // Out of memory (outOfMemory(), node_tree.h), an insert() or update() changed nothing;
+  // pairs() left its output incomplete. Queries, remove() and clear() never allocate.
   size_t idSpan() const { return links_.size(); }  // search() gives at most this many ids
   // nodes() lists at most this many nodes.
   size_t occupiedBound() const { return std::min(nodes_.size(), size_t(size_) * size_t(depth_ + 1) + 1); }
@@ -142,20 +136,13 @@ class LinearQuadtree {
   bool grouped() const { return grouped_; }
   int32_t depth() const { return depth_; }
   const Rect& bounds() const { return bounds_; }
-  // Bumped by every call that may change what a query answers (insert, update, remove, clear),
-  // never by a query (version.h).
-  uint32_t version() const { return version_.now(); }
-  const uint32_t* versionAt() const { return version_.at(); }  // where the facade reads it
+  // The version (node_tree.h) moves with insert, update, remove and clear.
 
  private:
   struct Node {     // 8 bytes
     int32_t head;   // first object of the node's list, or -1
     int32_t count;  // objects in the node and below it
   };
-  // The one funnel every mutation goes through (version.h).
-  void changed() { version_.bump(); }
-  Version version_;
-
   struct Cells {  // 16 bytes; an object's cell range at level D, inclusive, x0 <= x1, y0 <= y1
     int32_t x0, y0, x1, y1;
   };
@@ -232,7 +219,6 @@ class LinearQuadtree {
   double scaleX_, scaleY_;  // cells per unit at level D
   int32_t offsets_[kMaxDepth + 2];  // first node of each level, and the node count
   int32_t size_ = 0;
-  bool noMemory_ = false;
   int32_t levels_[kMaxDepth + 1] = {};  // objects stored per level
   // Whether the nodes' lists and counts hold the objects (else they are as they were when moves
   // stopped maintaining them, and only links_[id].node is kept); objects that changed node since

@@ -13,14 +13,14 @@ void Quadtree::pack() {
     bool fresh = false;  // a stamp scope begun for this leaf
     for (int32_t l = nodes_[n].head; l >= 0; l = links_[l].next) {
       const int32_t e = links_[l].entry, object = entryObject_[e];
-      const bool once = entryLeaf_[e] >= 0 && objEntries_[object] == e && entryNext_[e] < 0;
+      const bool once = entryLeaf_[e] >= 0 && objects_.first[object] == e && entryNext_[e] < 0;
       packed_.ids.push_back(once ? object : ~object);
-      if (objEntries_[object] == e && entryNext_[e] < 0) continue;  // one entry: once per leaf
-      if (!fresh) beginQuery(maxObject_), fresh = true;
+      if (objects_.first[object] == e && entryNext_[e] < 0) continue;  // one entry: once per leaf
+      if (!fresh) beginQuery(maxObject()), fresh = true;
       if (!stampFresh(object)) packed_.repeats[n] = 1;
     }
   });
-  packed_.builtAt = version_.now();
+  packed_.builtAt = version();
 }
 
 }  // namespace qt

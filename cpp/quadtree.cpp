@@ -17,52 +17,28 @@ std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_, Qu
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
-  // The root's arrays, so the sized-by invariants hold from the start (a session checks for room
-  // before it constructs a tree). Links, entries and objects get theirs with the first insert: a
-  // tree that is made and dropped allocates little.
+  // Links, entries and objects get their arrays with the first insert: a tree that is made and
+  // dropped allocates little.
   roomForNodes(1);
-  nodes_.push_back({-1, -1, -1, 0});
-  rects_.push_back(bounds);
-  reach_.push_back({-HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL});
-  levels_.push_back(level);
-}
-
-bool Quadtree::isNode(int32_t node) const {
-  if (node < 0 || node >= int32_t(nodes_.size())) return false;
-  for (int32_t b : freeBlocks_)
-    if (node >= b && node < b + 4) return false;
-  return true;
+  plantRoot(bounds, level, Reach::everywhere());
 }
 
 namespace {
-// How far a group of arrays grows. A tree made every frame pays for each round of growth (every
-// array of the group is allocated anew and copied), so small trees grow in few, large steps: the
-// nodes hold the root alone, then full trees two, three and four levels deep (21, 85, 341), links,
-// entries and objects go 16, 64, 256; then each grows as every array does (nextCapacity: by half,
-// so that a large tree holds little unused room).
-size_t nodesGrown(size_t needed, size_t cap) {
-  return cap >= 341 ? nextCapacity(cap, needed) : std::max(needed, cap == 0 ? 1 : cap < 21 ? 21 : 4 * cap + 1);
-}
 // growTo(), and at least that size.
 bool sizeTo(std::vector<int32_t>& v, size_t n) {
   if (!growTo(v, n)) return false;
   if (v.size() < n) v.resize(n);
   return true;
 }
-size_t grown(size_t needed, size_t cap) {
-  return cap >= 256 ? nextCapacity(cap, needed) : std::max({needed, 4 * cap, size_t(16)});
-}
 }  // namespace
 
 // Grows the arrays sized by a primary array first and the primary last, so that a failure half
 // way leaves the primary's capacity (what later calls check) within every other's.
-QT_COLD bool Quadtree::growNodes(size_t extra) {
-  const size_t cap = nodesGrown(nodes_.size() + extra, nodes_.capacity());
+QT_COLD bool Quadtree::growNodeScratch(size_t cap) {
   // Walks push at most three more nodes than they pop; retrieve() lists a leaf and maybe a scope
   // start per node. leaves_ and walk_ are sized, not only reserved: they are written by index.
-  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && packed_.growNodes(cap) &&
-         growTo(stack_, cap + 4) && growTo(pending_, cap) && sizeTo(leaves_, 2 * cap) &&
-         sizeTo(walk_, cap + 4) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+  return packed_.growNodes(cap) && growTo(stack_, cap + 4) && growTo(pending_, cap) && sizeTo(leaves_, 2 * cap) &&
+         sizeTo(walk_, cap + 4);
 }
 
 QT_COLD bool Quadtree::growLinks(size_t extra) {
@@ -75,27 +51,6 @@ QT_COLD bool Quadtree::growEntries(size_t extra) {
   return growTo(entryNext_, cap) && growTo(entryLeaf_, cap) &&
          growTo(entryHome_, cap) && growTo(entrySplit_, cap) &&
          growTo(entryObject_, cap);
-}
-
-QT_COLD bool Quadtree::growObjects(int32_t object) {
-  const size_t cap = grown(size_t(object) + 1, objEntries_.capacity());
-  return growTo(objRect_, cap) && growTo(stamps_, cap) && growTo(objEntries_, cap);
-}
-
-int32_t Quadtree::allocChildren() {
-  int32_t first;
-  if (!freeBlocks_.empty()) {
-    first = freeBlocks_.back();
-    freeBlocks_.pop_back();
-  } else {
-    first = int32_t(nodes_.size());
-    nodes_.resize(nodes_.size() + 4);
-    rects_.resize(rects_.size() + 4);
-    reach_.resize(reach_.size() + 4);
-    levels_.resize(levels_.size() + 4);
-  }
-  for (int i = 0; i < 4; ++i) nodes_[first + i] = {-1, -1, -1, 0};
-  return first;
 }
 
 int32_t Quadtree::allocLink(int32_t entry) {
@@ -134,7 +89,7 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
     const int32_t n = walk.next();
     if (!overflows(n)) continue;
     // Each split checks its own room: four nodes, and a link per child an object goes to.
-    if ((freeBlocks_.empty() && !roomForNodes(4)) || !roomForLinks(4 * size_t(nodes_[n].count)))
+    if (!roomForBlock() || !roomForLinks(4 * size_t(nodes_[n].count)))
       return false;
     int32_t l = nodes_[n].head;  // its list, re-placed below
     splitNode(n);  // (room checked above)
@@ -164,14 +119,8 @@ bool Quadtree::splitOverflowing(int32_t leaf) {
 }
 
 bool Quadtree::splitNode(int32_t leaf) {
-  if (freeBlocks_.empty() && !roomForNodes(4)) return false;
-  const int32_t first = allocChildren();
-  const Rect parent = rects_[leaf];
-  for (int q = 0; q < 4; ++q) {
-    rects_[first + q] = childRect(parent, q);
-    levels_[first + q] = levels_[leaf] + 1;
-    reach_[first + q] = reach_[leaf].child(parent, q);
-  }
+  if (!roomForBlock()) return false;
+  const int32_t first = addChildren(leaf, [](const Rect& parent, int q) { return childRect(parent, q); });
   nodes_[leaf] = {first, -1, -1, 0};
   return true;
 }
@@ -189,9 +138,9 @@ int32_t Quadtree::allocEntry(int32_t object) {
     entrySplit_.push_back(0);
   }
   entryObject_[e] = object;
-  entryNext_[e] = objEntries_[object];
+  entryNext_[e] = objects_.first[object];
   entryLeaf_[e] = -1;
-  objEntries_[object] = e;
+  objects_.first[object] = e;
   return e;
 }
 
@@ -211,15 +160,15 @@ void Quadtree::insert(int32_t node, int32_t object, const Rect& rect) {
 bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   // Room first, so that running out changes nothing: the per-object arrays, an entry, and a link
   // for each leaf the rect reaches (counted only when the links are nearly full).
-  if (object > maxObject_ && !roomForObject(object)) return false;
+  if (size_t(object) >= objects_.span() && !roomForObject(object)) return false;
   if (freeEntry_ < 0 && !roomForEntries(1)) return false;
   if (links_.size() + nodes_.size() > links_.capacity() + freeLinks_ &&
       !roomForLinks(countReached(node, rect)))
     return false;
-  coverIds(object);
-  if (objEntries_[object] < 0) ++objectCount_;
+  objects_.cover(object);
+  if (objects_.first[object] < 0) ++objects_.count;
   changed();
-  const Rect before = objRect_[object];
+  const Rect before = objects_.rects[object];
   // While it is placed, splits re-place the new entry by `rect` and the object's other entries
   // (inside update(): the old ones it is about to drop) by the rect they were placed for.
   moving_ = object;
@@ -227,7 +176,7 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
   movingTo_ = rect;
   const int32_t entry = movingEntry_ = allocEntry(object);
   entryHome_[entry] = node;
-  objRect_[object] = rect;
+  objects_.rects[object] = rect;
   // Descend to every reached leaf; leaves that overflow are split after the walk, since a split
   // uses the scratch stack too. Most rects reach one child at each level: that path first, with
   // no stack, then the walk from where the rect reaches several children.
@@ -253,7 +202,7 @@ bool Quadtree::place(int32_t node, int32_t object, const Rect& rect) {
     // over its limit splits when a later insert reaches it).
     moving_ = -1;
     dropEntry(object, entry, rect);
-    objRect_[object] = before;
+    objects_.rects[object] = before;
     return false;
   }
   moving_ = -1;
@@ -271,17 +220,13 @@ QT_COLD size_t Quadtree::countReached(int32_t node, const Rect& rect) {
 
 QT_COLD void Quadtree::dropEntry(int32_t object, int32_t entry, const Rect& placed) {
   unlinkEntry(entry, placed);
-  int32_t* at = &objEntries_[object];
+  int32_t* at = &objects_.first[object];
   while (*at != entry) at = &entryNext_[*at];
   *at = entryNext_[entry];
-  if (objEntries_[object] < 0) --objectCount_;
+  if (objects_.first[object] < 0) --objects_.count;
   entryObject_[entry] = -1;
   entryNext_[entry] = freeEntry_;
   freeEntry_ = entry;
-}
-
-bool Quadtree::contains(int32_t object) const {
-  return object >= 0 && object <= maxObject_ && objEntries_[object] >= 0;
 }
 
 bool Quadtree::unlinkFrom(int32_t leaf, int32_t entry) {
@@ -321,7 +266,7 @@ void Quadtree::unlinkEntry(int32_t entry, const Rect& placed) {
 bool Quadtree::remove(int32_t object) {
   if (!contains(object)) return false;
   changed();
-  for (int32_t e = objEntries_[object]; e >= 0;) {
+  for (int32_t e = objects_.first[object]; e >= 0;) {
     const int32_t next = entryNext_[e];
     unlinkEntry(e, placedRect(object));
     entryObject_[e] = -1;
@@ -329,8 +274,8 @@ bool Quadtree::remove(int32_t object) {
     freeEntry_ = e;
     e = next;
   }
-  objEntries_[object] = -1;
-  --objectCount_;
+  objects_.first[object] = -1;
+  --objects_.count;
   return true;
 }
 
@@ -359,30 +304,30 @@ bool Quadtree::sameLeaves(int32_t entry, const Rect& a, const Rect& b) {
 
 bool Quadtree::update(int32_t object, const Rect& rect) {
   if (contains(object)) {
-    const int32_t e = objEntries_[object], leaf = entryLeaf_[e];
+    const int32_t e = objects_.first[object], leaf = entryLeaf_[e];
     // Its leaves are those the rect it is placed for reaches.
     const Rect placed = placedRect(object);
     // (One inserted through a subnode is re-inserted at the root: placed where queries look.)
     if (entryNext_[e] < 0 && entryHome_[e] == root() && leaf != kScattered &&
         ((leaf >= 0 && strictlyInside(rect, rects_[leaf])) || sameLeaves(e, placed, rect))) {
-      objRect_[object] = rect;  // stays in its leaves: nothing to relink
+      objects_.rects[object] = rect;  // stays in its leaves: nothing to relink
       // No query of this tree reads rects (the exact ones are the session's index's), so what
       // they answer, and the caches of it, stand: the version stays.
       return false;
     }
     // Placed anew before the old entries go, so that running out of room leaves it where it was.
-    const int32_t old = objEntries_[object];
-    const Rect before = objRect_[object];
-    objEntries_[object] = -1;
-    --objectCount_;
+    const int32_t old = objects_.first[object];
+    const Rect before = objects_.rects[object];
+    objects_.first[object] = -1;
+    --objects_.count;
     if (!place(root(), object, rect)) {
-      objEntries_[object] = old;
-      objRect_[object] = before;
-      ++objectCount_;
+      objects_.first[object] = old;
+      objects_.rects[object] = before;
+      ++objects_.count;
       noMemory_ = true;
       return false;
     }
-    const int32_t entry = objEntries_[object];
+    const int32_t entry = objects_.first[object];
     entryNext_[entry] = old;  // chain the old ones behind it, then drop them
     for (int32_t e = old; e >= 0;) {
       const int32_t next = entryNext_[e];
@@ -400,17 +345,17 @@ bool Quadtree::update(int32_t object, const Rect& rect) {
 
 bool Quadtree::moveLater(int32_t object, const Rect& rect) {
   if (size_t(object) >= waitingAt_.size()) {
-    if (!growTo(waitingAt_, size_t(maxObject_) + 1)) return false;
-    waitingAt_.resize(size_t(maxObject_) + 1, 0);
+    if (!growTo(waitingAt_, objects_.span())) return false;
+    waitingAt_.resize(objects_.span(), 0);
   }
   if (!waitingAt_[object]) {
     if (!growTo(waiting_, waiting_.size() + 1) || !growTo(waitingFrom_, waiting_.size() + 1)) return false;
     if (waiting_.empty()) changed();
     waiting_.push_back(object);
-    waitingFrom_.push_back(objRect_[object]);
+    waitingFrom_.push_back(objects_.rects[object]);
     waitingAt_[object] = int32_t(waiting_.size());
   }
-  objRect_[object] = rect;
+  objects_.rects[object] = rect;
   return true;
 }
 
@@ -420,7 +365,7 @@ bool Quadtree::settle() {
   for (; done < waiting_.size(); ++done) {
     const int32_t object = waiting_[done];
     if (contains(object)) {
-      update(object, Rect(objRect_[object]));  // (reads where it waits from)
+      update(object, Rect(objects_.rects[object]));  // (reads where it waits from)
       if (noMemory_) {
         room = false;
         break;
@@ -440,12 +385,7 @@ void Quadtree::clear() {
   for (int32_t object : waiting_) waitingAt_[object] = 0;
   waiting_.clear();
   waitingFrom_.clear();
-  nodes_.resize(1);
-  rects_.resize(1);
-  reach_.resize(1);
-  levels_.resize(1);
-  nodes_[0] = {-1, -1, -1, 0};
-  freeBlocks_.clear();
+  clearNodes();
   links_.clear();
   freeLink_ = -1;
   freeLinks_ = 0;
@@ -455,44 +395,30 @@ void Quadtree::clear() {
   entryHome_.clear();
   entrySplit_.clear();
   freeEntry_ = -1;
-  objEntries_.clear();
-  objRect_.clear();
-  maxObject_ = -1;
-  objectCount_ = 0;
+  objects_.clear();
 }
 
 void Quadtree::reset(Rect bounds, double maxObjects, double maxLevels, double level) {
   clear();
   maxObjects_ = maxObjects;
   maxLevels_ = maxLevels;
-  rects_[0] = bounds;
-  levels_[0] = level;  // (the root's reach_ is unbounded, as built)
+  resetRoot(bounds, level);  // (the root's reach_ is unbounded, as built)
   noMemory_ = false;
-}
-
-void Quadtree::freeSubtree(int32_t node) {
-  for (Walk walk(node); walk.more();) {
-    const int32_t n = walk.next();
-    Node& nd = nodes_[n];
-    if (nd.children >= 0) {
-      for (int q = 0; q < 4; ++q) walk.push(nd.children + q);
-      freeBlocks_.push_back(nd.children);
-    } else if (nd.head >= 0) {
-      // Their entries may live on in other leaves, or nowhere: removal must search for them, and
-      // an update re-inserts them.
-      for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = kScattered;
-      links_[nd.tail].next = freeLink_;
-      freeLink_ = nd.head;
-      freeLinks_ += size_t(nd.count);
-    }
-    nd = {-1, -1, -1, 0};
-  }
 }
 
 void Quadtree::clearNode(int32_t node) {
   if (node == root()) return clear();
   changed();
-  freeSubtree(node);
+  freeSubtree(node, stack_, [&](int32_t n) {
+    const Node& nd = nodes_[n];
+    if (nd.children >= 0 || nd.head < 0) return;
+    // Its entries may live on in other leaves, or nowhere: removal must search for them, and an
+    // update re-inserts them.
+    for (int32_t l = nd.head; l >= 0; l = links_[l].next) entryLeaf_[links_[l].entry] = kScattered;
+    links_[nd.tail].next = freeLink_;
+    freeLink_ = nd.head;
+    freeLinks_ += size_t(nd.count);
+  });
 }
 
 }  // namespace qt

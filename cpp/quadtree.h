@@ -1,16 +1,16 @@
 // A region quadtree over flat arrays that reproduces @timohausmann/quadtree-js 1.2.6.
 //
 // Object ids are the caller's: int32 >= 0, dense (per-id arrays grow to the largest).
-// Nodes live in one pool and are addressed by int32 indices (-1 = none); a split node owns a block
-// of four contiguous children in quadtree-js order (0 top-right, 1 top-left, 2 bottom-left,
-// 3 bottom-right). Objects are identified by caller-chosen int32 ids; every insert stores one
-// entry (id + rect as given), and leaves hold singly linked lists of links to entries, in insertion
-// order. Nothing here recurses, and clear() keeps every array's capacity, so a clear-and-reinsert
-// frame allocates nothing once the arrays have grown.
+// Nodes live in the shared pool (node_tree.h: four-child blocks in quadtree-js order, 0
+// top-right, 1 top-left, 2 bottom-left, 3 bottom-right). Every insert stores one entry of its
+// object, which keeps no rect of its own (see entryLeaf_ below), and leaves hold singly linked
+// lists of links to entries, in insertion order. Nothing here recurses, and clear() keeps every
+// array's capacity, so a clear-and-reinsert frame allocates nothing once the arrays have grown.
 //
 // One class, a file per job: quadtree.cpp the storage, insert and split, remove, update and
-// clear; packed_leaves.cpp the packed copy queries read; leaf_grid.cpp leafGrid();
-// quadtree_queries.cpp retrieve() and locate();
+// clear; quadtree_batch.cpp insertBatch(); packed_leaves.cpp the packed copy queries read;
+// leaf_grid.cpp leafGrid(); quadtree_queries.cpp retrieve() and locate(); answer_cache.cpp the
+// kept answers of multi-leaf queries; quadtree_listings.cpp allObjects() and nodeObjects();
 // quadtree_debug.cpp nodeWalk(), stats() and validate(). The geometry is geometry.h's.
 #pragma once
 
@@ -23,24 +23,19 @@
 #include "debug.h"     // qt::Stats
 #include "answer_cache.h"
 #include "geometry.h"  // qt::Rect, overlaps(), childMask(), childRect(), Reach
+#include "node_tree.h"
 #include "packed_leaves.h"
-#include "version.h"
 
 namespace qt {
 
-struct Node {        // 16 bytes
-  int32_t children;  // first of four contiguous children, or -1 for a leaf
-  int32_t head;      // first link of a leaf's list, or -1
-  int32_t tail;      // last link, for appending in insertion order
-  int32_t count;     // links in the list
-};
-
+// A leaf's list (Node's head, tail, count) is of links; a split node's is empty.
 struct Link {  // 8 bytes
   int32_t entry;
   int32_t next;  // next link in the leaf, or in the free list
 };
+static_assert(sizeof(Link) == 8, "a link is two int32s");
 
-class Quadtree {
+class Quadtree : public NodeTree<Reach> {
  public:
   // maxObjects, maxLevels and level are quadtree-js's numbers after its `||` defaults; they stay
   // doubles because quadtree-js compares them as JavaScript numbers.
@@ -59,21 +54,15 @@ class Quadtree {
   // none while objects wait to be re-placed or when out of memory. The caller insert()s the rest.
   int32_t insertBatch(const int32_t* ids, const double* rects, int32_t count);
 
-  // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
-  // Such a call stored nothing new: insert() and update() leave every object where it was (a
-  // split that went through stays: a leaf may be split where quadtree-js's would not be).
-  // Queries and remove() allocate nothing but retrieve()'s output and answer slots: the arrays
-  // they use grow with the arrays they are sized by, so a full heap leaves the tree usable.
-  bool outOfMemory() {
-    const bool out = noMemory_;
-    noMemory_ = false;
-    return out;
-  }
+  // Out of memory (outOfMemory(), node_tree.h), a call stored nothing new: insert() and
+  // update() leave every object where it was (a split that went through stays: a leaf may be
+  // split where quadtree-js's would not be). Queries and remove() allocate nothing but
+  // retrieve()'s output and answer slots: the arrays they use grow with the arrays they are
+  // sized by, so a full heap leaves the tree usable.
+
   // Upper bounds for a caller's output arrays: retrieve() and nodeObjects() give at most
-  // linkCount() ids, allObjects() at most idSpan(); nodeWalk() 7 numbers a node.
+  // linkCount() ids, allObjects() at most idSpan(); nodeWalk() kWalkRow numbers a node.
   size_t linkCount() const { return links_.size(); }
-  size_t idSpan() const { return size_t(maxObject_ + 1); }
-  size_t nodeCount() const { return nodes_.size(); }
   // Bytes validate() allocates for its checks.
   size_t validateBytes() const { return nodes_.size() * 6 + links_.size() + entryObject_.size() + 4096; }
 
@@ -125,8 +114,8 @@ class Quadtree {
   // Appends the ids in a leaf's own list (empty for a split node).
   void nodeObjects(int32_t node, std::vector<int32_t>& out) const;
 
-  // Beyond quadtree-js. An object's rect is the one it was last inserted or updated with (the
-  // session's exact index reads it from here).
+  // Beyond quadtree-js. An object's rect (rectTable(), objectRect()) is the one it was last
+  // inserted or updated with (the session's exact index reads it from here).
 
   // Drops every stored entry of `object`, wherever its coordinates are now. False if absent.
   bool remove(int32_t object);
@@ -144,17 +133,9 @@ class Quadtree {
   // makes sure). False: out of memory (the objects not re-placed keep waiting).
   bool settle();
   bool settled() const { return waiting_.empty(); }
-  bool contains(int32_t object) const;
-  // Per id below idSpan(): its first entry, or -1 when absent (what contains() reads).
-  const int32_t* firstEntries() const { return objEntries_.data(); }
-  int32_t size() const { return objectCount_; }  // distinct objects
-  const Rect& objectRect(int32_t object) const { return objRect_[object]; }
-  // Every id's latest rect, for reading in bulk (absent ids' entries mean nothing).
-  const Rect* rectTable() const { return objRect_.data(); }
-  size_t rectTableSize() const { return objRect_.size(); }
-  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first;
-  // allocates nothing when `out` has room for 7 * nodeCount() numbers.
-  void nodeWalk(std::vector<double>& out) const;
+  // Appends (level, x, y, width, height, own objects, is leaf) for every node, depth-first
+  // (node_tree.h); false: no room.
+  bool nodeWalk(std::vector<double>& out) const;
 
   // Empties the whole tree; capacity is kept.
   void clear();
@@ -163,46 +144,40 @@ class Quadtree {
   void reset(Rect bounds, double maxObjects, double maxLevels, double level);
   // The largest capacity of its groups of arrays (nodes, links, entries, object ids): what it keeps.
   size_t capacity() const {
-    return std::max({nodes_.capacity(), links_.capacity(), entryObject_.capacity(), objEntries_.capacity()});
+    return std::max({nodes_.capacity(), links_.capacity(), entryObject_.capacity(), objects_.first.capacity()});
   }
   // Empties the subtree at `node`, which becomes a leaf again (quadtree-js's clear() on a subnode).
   void clearNode(int32_t node);
 
-  // Bumped by every call that may change what a query answers (insert, remove, clear, clearNode,
-  // an update that moves an object to other leaves; not one that keeps it in its leaves, since
-  // no query here reads rects), never by a query: caches of the answers compare it (version.h).
-  uint32_t version() const { return version_.now(); }
-  const uint32_t* versionAt() const { return version_.at(); }  // where the facade reads it
-
-  int32_t root() const { return 0; }
-  int32_t children(int32_t node) const { return nodes_[node].children; }
-  const Rect& nodeRect(int32_t node) const { return rects_[node]; }
-  double nodeLevel(int32_t node) const { return levels_[node]; }
-  bool isNode(int32_t node) const;  // a live node index
+  // The version (node_tree.h) moves with insert, remove, clear, clearNode and an update that
+  // moves an object to other leaves; not with one that keeps it in its leaves, since no query
+  // here reads rects.
 
   Stats stats() const;
   // Checks every invariant; on failure returns false and says which in `why`.
   bool validate(std::string* why = nullptr) const;
 
  private:
-  // The one funnel every mutation goes through (version.h); returns the version before it.
-  uint32_t changed() { return version_.bump(); }
-  Version version_;
-
   // Each array grows only here, with the arrays sized by it (their capacity never lags behind
   // its own, so a capacity check of the first one covers them all); false: no room, no change.
-  bool roomForNodes(size_t extra) { return nodes_.size() + extra <= nodes_.capacity() || growNodes(extra); }
+  bool roomForNodes(size_t extra) {
+    return NodeTree::roomForNodes(extra, [this](size_t cap) { return growNodeScratch(cap); });
+  }
+  bool roomForBlock() {
+    return NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); });
+  }
   bool roomForLinks(size_t extra) {  // freed links are reused first
     return links_.size() + extra <= links_.capacity() + freeLinks_ || growLinks(extra);
   }
   bool roomForEntries(size_t extra) {
     return entryObject_.size() + extra <= entryObject_.capacity() || growEntries(extra);
   }
-  bool roomForObject(int32_t object) { return size_t(object) < objEntries_.capacity() || growObjects(object); }
-  bool growNodes(size_t extra);    // and the per-node scratch, the packed copy's, free blocks
+  bool roomForObject(int32_t object) {
+    return objects_.room(object, [](size_t cap) { return growTo(stamps_, cap); });
+  }
+  bool growNodeScratch(size_t cap);  // the scratch and the packed copy, for `cap` nodes
   bool growLinks(size_t extra);    // and the packed copy
   bool growEntries(size_t extra);  // and where each entry was packed
-  bool growObjects(int32_t object);  // the per-object arrays up to `object`
 
   // Insert and split (quadtree.cpp).
   size_t countReached(int32_t node, const Rect& rect);  // leaves an insert of `rect` reaches
@@ -211,19 +186,12 @@ class Quadtree {
   // Makes `leaf` a node with four empty leaves, its list forgotten (the caller re-places what it
   // held); false: no room for the nodes (nothing changed).
   bool splitNode(int32_t leaf);
-  int32_t allocChildren();  // a block of four leaves (room checked first)
   int32_t allocLink(int32_t entry);
   int32_t allocEntry(int32_t object);
   void appendToLeaf(int32_t leaf, int32_t entry);
   // Whether `leaf` splits holding `count` links (by default the ones it holds).
   bool overflows(int32_t leaf, int32_t count) const;
   bool overflows(int32_t leaf) const { return overflows(leaf, nodes_[leaf].count); }
-  void coverIds(int32_t object) {  // the per-id arrays' size, up to `object` (room checked first)
-    if (object <= maxObject_) return;
-    objEntries_.resize(size_t(object) + 1, -1);
-    objRect_.resize(size_t(object) + 1);
-    maxObject_ = object;
-  }
   // Remove and update (quadtree.cpp).
   // Unlinks (as unlinkEntry()) and frees one entry of `object`.
   void dropEntry(int32_t object, int32_t entry, const Rect& placed);
@@ -240,7 +208,6 @@ class Quadtree {
   // below its home if it is scattered.
   void unlinkEntry(int32_t entry, const Rect& placed);
   bool unlinkFrom(int32_t leaf, int32_t entry);
-  void freeSubtree(int32_t node);  // returns descendants' blocks and every link below to the pools
   // Whether b reaches the leaves of the entry, which were placed for `a`.
   bool sameLeaves(int32_t entry, const Rect& a, const Rect& b);
   static bool strictlyInside(const Rect& r, const Rect& leaf);
@@ -318,20 +285,15 @@ class Quadtree {
   // The packed copy (packed_leaves.cpp) and the leaf grid (leaf_grid.cpp).
   void pack();
   void packIfStale() {
-    if (!packed_.current(version_.now())) pack();
+    if (!packed_.current(version())) pack();
   }
   void buildGrid();
   // Whether a leaf's own list is the answer to a query from `node` that reaches only it.
   bool listAnswers(int32_t node, int32_t leaf, bool dedup) const;
 
   double maxObjects_, maxLevels_;
-  bool noMemory_ = false;
-  // Per node.
-  std::vector<Node> nodes_;
-  std::vector<Rect> rects_;
-  std::vector<Reach> reach_;     // the bounds within which a rect reaches it alone from the root
-  std::vector<double> levels_;   // as quadtree-js counts them (parent + 1)
-  std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
+  // Per node (node_tree.h): reach_ holds the bounds within which a rect reaches it alone from
+  // the root.
   std::vector<Link> links_;
   int32_t freeLink_ = -1;
   size_t freeLinks_ = 0;  // on that list
@@ -351,11 +313,8 @@ class Quadtree {
   // keeps its leaves, every rect that reaches them passes this node alone.
   std::vector<int32_t> entrySplit_;
   int32_t freeEntry_ = -1;
-  // Per object id.
-  std::vector<int32_t> objEntries_;   // first entry, or -1 when absent
-  std::vector<Rect> objRect_;         // its latest rect
-  int32_t maxObject_ = -1;
-  int32_t objectCount_ = 0;
+  // Per object id: objects_ (node_tree.h), first entry and latest rect.
+  int32_t maxObject() const { return int32_t(objects_.span()) - 1; }
   // moveLater()'s objects in order, each with the rect it is placed for (until settle() re-places
   // it, splits re-place it by that rect too, as if it had not moved yet).
   std::vector<int32_t> waiting_;
@@ -367,7 +326,7 @@ class Quadtree {
   // The rect an object's newest entry is placed for: its latest, unless it waits.
   const Rect& placedRect(int32_t object) const {
     const Rect* from = placedFor(object);
-    return from ? *from : objRect_[object];
+    return from ? *from : objects_.rects[size_t(object)];
   }
 
   PackedLeaves packed_;  // what queries read, current while built at version()

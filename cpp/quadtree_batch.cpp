@@ -22,7 +22,7 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
       !roomForLinks(size_t(count)) || !growTo(batch_, 2 * size_t(count)) ||
       !growTo(batchEntries_, size_t(count)) || !growTo(batchWork_, 48))
     return 0;
-  coverIds(maxId);
+  objects_.cover(maxId);
   // The entries, up to the first id already stored (in the tree, or earlier in the batch): its
   // old entries would be re-placed by the rect they were placed for, which place() handles.
   // (Sized first and written by index: the capacity is there, and push_back() would bring in
@@ -34,7 +34,7 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
     const double* r = rects + 4 * size_t(i);
     entryHome_[entry] = entrySplit_[entry] = root();
     entryLeaf_[entry] = kUnplaced;
-    objRect_[ids[i]] = {r[0], r[1], r[2], r[3]};
+    objects_.rects[ids[i]] = {r[0], r[1], r[2], r[3]};
     batch_[i] = i;
     batchEntries_[i] = entry;
   };
@@ -42,7 +42,7 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
     // No freed entry to reuse (after clear(), always): the next slots, each array sized once
     // rather than grown an element at a time by allocEntry().
     const int32_t first = int32_t(entryObject_.size());
-    for (; stored < count && objEntries_[ids[stored]] < 0; ++stored) objEntries_[ids[stored]] = first + stored;
+    for (; stored < count && objects_.first[ids[stored]] < 0; ++stored) objects_.first[ids[stored]] = first + stored;
     const size_t size = size_t(first) + size_t(stored);
     entryObject_.resize(size), entryNext_.resize(size), entryLeaf_.resize(size);
     entryHome_.resize(size), entrySplit_.resize(size);
@@ -52,9 +52,9 @@ int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t c
       take(i, first + i);
     }
   } else {
-    for (; stored < count && objEntries_[ids[stored]] < 0; ++stored) take(stored, allocEntry(ids[stored]));
+    for (; stored < count && objects_.first[ids[stored]] < 0; ++stored) take(stored, allocEntry(ids[stored]));
   }
-  objectCount_ += stored;
+  objects_.count += stored;
   batch_.resize(size_t(stored));
   if (stored == 0) return 0;
   changed();

@@ -6,7 +6,7 @@ namespace qt {
 
 void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
   packIfStale();
-  beginQuery(maxObject_);
+  beginQuery(maxObject());
   forEachLeaf(node, [&](int32_t n) {
     const int32_t* ids = packed_.ids.data() + packed_.start[n];
     for (int32_t i = 0; i < nodes_[n].count; ++i)

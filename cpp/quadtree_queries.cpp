@@ -35,7 +35,7 @@ Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool 
   }
   AnswerCache::Pending pending;  // (left empty for a short join: after() then keeps nothing)
   if (kept) {
-    *kept = total < AnswerCache::kMinLinks ? -1 : answers_.before(leaves, reached, nodes_.size(), version_.now(), pending);
+    *kept = total < AnswerCache::kMinLinks ? -1 : answers_.before(leaves, reached, nodes_.size(), version(), pending);
     if (*kept >= 0) return Answer::kKept;
   }
   const size_t base = out.size();
@@ -45,7 +45,7 @@ Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool 
   for (int32_t i = 0; i < reached; ++i) {
     const int32_t n = leaves[i];
     if (n < 0) {
-      beginQuery(maxObject_);
+      beginQuery(maxObject());
       continue;
     }
     const int32_t* ids = packed_.ids.data() + packed_.start[n];
@@ -61,7 +61,7 @@ Quadtree::Answer Quadtree::retrieveKeeping(int32_t node, const Rect& rect, bool 
     }
   }
   out.resize(size_t(dst - out.data()));
-  if (kept) *kept = answers_.after(pending, version_.now());
+  if (kept) *kept = answers_.after(pending, version());
   return Answer::kNew;
 }
 

@@ -18,29 +18,14 @@ bool sameRect(const Rect& a, const Rect& b) { return a.x == b.x && a.y == b.y &&
 TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {
   roomForNodes(1);
-  nodes_.push_back({});
-  rects_.push_back({});
-  rank_.push_back(0);
-  reach_.push_back(TutorialReach::everywhere());
-  levels_.push_back(0);
-  resetNode(0, -1, 0, bounds, level);
-}
-
-void TutorialTree::resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level) {
-  nodes_[node] = {-1, -1, -1, 0, parent, depth};
-  rects_[node] = r;
-  levels_[node] = level;
+  plantRoot(bounds, level, TutorialReach::everywhere());
+  ancestry_.push_back({-1, 0});
 }
 
 // Growth: the arrays sized by another grow first, the one the fast check reads last, so its
 // capacity never runs ahead of theirs.
-bool TutorialTree::roomForNodes(size_t extra) {
-  const size_t n = nodes_.size() + extra;
-  if (n <= nodes_.capacity()) return true;
-  const size_t cap = nextCapacity(nodes_.capacity(), n);
-  return growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) && growTo(rank_, cap) &&
-         growTo(stack_, cap + 4) &&
-         growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+QT_COLD bool TutorialTree::growNodeScratch(size_t cap) {
+  return growTo(ancestry_, cap) && growTo(rank_, cap) && growTo(stack_, cap + 4);
 }
 
 bool TutorialTree::roomForEntries(size_t extra) {
@@ -49,22 +34,15 @@ bool TutorialTree::roomForEntries(size_t extra) {
 }
 
 bool TutorialTree::roomForId(int32_t id) {
-  if (size_t(id) < objHead_.size()) return true;
-  const size_t n = size_t(id) + 1;
-  if (!growTo(objRect_, n) || !growTo(unsettled_, n) || !growTo(unsettledIds_, n) ||
-      !growTo(objHead_, n))
+  if (size_t(id) < objects_.span()) return true;
+  if (!objects_.room(id, [this](size_t cap) { return growTo(unsettled_, cap) && growTo(unsettledIds_, cap); }))
     return false;
-  objRect_.resize(n, Rect{0, 0, 0, 0});
-  unsettled_.resize(n, 0);
-  objHead_.resize(n, -1);
+  objects_.cover(id);
+  unsettled_.resize(objects_.span(), 0);
   return true;
 }
 
 bool TutorialTree::growLog() { return growTo(log_, log_.size() + 1); }
-
-bool TutorialTree::isNode(int32_t node) const {
-  return node >= 0 && size_t(node) < nodes_.size() && nodes_[node].depth >= 0;
-}
 
 int32_t TutorialTree::newEntry(int32_t id) {
   int32_t e = freeEntry_;
@@ -74,19 +52,19 @@ int32_t TutorialTree::newEntry(int32_t id) {
     e = int32_t(entries_.size());
     entries_.push_back({});
   }
-  if (objHead_[id] < 0) ++objectCount_;
-  entries_[e] = {-1, -1, -1, id, objHead_[id], 0, 0};
-  objHead_[id] = e;
+  if (objects_.first[id] < 0) ++objects_.count;
+  entries_[e] = {-1, -1, -1, id, objects_.first[id], 0, 0};
+  objects_.first[id] = e;
   ++liveEntries_;
   return e;
 }
 
 void TutorialTree::freeEntry(int32_t e) {
   const int32_t id = entries_[e].id;
-  int32_t* at = &objHead_[id];
+  int32_t* at = &objects_.first[id];
   while (*at != e) at = &entries_[*at].idNext;
   *at = entries_[e].idNext;
-  if (objHead_[id] < 0) --objectCount_;
+  if (objects_.first[id] < 0) --objects_.count;
   entries_[e] = {-2, -1, freeEntry_, -1, -1, 0, 0};
   freeEntry_ = e;
   --liveEntries_;
@@ -137,28 +115,11 @@ void TutorialTree::detach(int32_t e) {
 }
 
 bool TutorialTree::split(int32_t node) {
-  if (!roomForStep() || !roomForNodes(freeBlocks_.empty() ? 4 : 0)) return false;
-  int32_t c;
-  if (!freeBlocks_.empty()) {
-    c = freeBlocks_.back();
-    freeBlocks_.pop_back();
-  } else {
-    c = int32_t(nodes_.size());
-    nodes_.resize(nodes_.size() + 4);
-    rects_.resize(nodes_.size());
-    reach_.resize(nodes_.size());
-    rank_.resize(nodes_.size());
-    levels_.resize(nodes_.size());
-  }
-  // Copies: resetNode() writes into the arrays these live in.
-  const Rect r = rects_[node];
-  const double level = levels_[node] + 1;
-  const int32_t depth = nodes_[node].depth + 1;
-  for (int q = 0; q < 4; ++q) {
-    resetNode(c + q, node, depth, tutorialChildRect(r, q), level);
-    reach_[c + q] = reach_[node].child(r, q);
-  }
-  nodes_[node].children = c;
+  if (!roomForStep() || !NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); })) return false;
+  const int32_t c = addChildren(node, [](const Rect& parent, int q) { return tutorialChildRect(parent, q); });
+  if (ancestry_.size() < nodes_.size()) ancestry_.resize(nodes_.size());
+  const int32_t depth = ancestry_[node].depth + 1;
+  for (int q = 0; q < 4; ++q) ancestry_[c + q] = {node, depth};
   log_.push_back({Step::kSplit, node, -1, -1, 0});
   return true;
 }
@@ -166,8 +127,8 @@ bool TutorialTree::split(int32_t node) {
 bool TutorialTree::setRect(int32_t id, const Rect& r) {
   if (!roomForStep() || !growTo(rectLog_, rectLog_.size() + 1)) return false;
   log_.push_back({Step::kRect, id, -1, int32_t(rectLog_.size()), 0});
-  rectLog_.push_back(objRect_[id]);
-  objRect_[id] = r;
+  rectLog_.push_back(objects_.rects[id]);
+  objects_.rects[id] = r;
   return true;
 }
 
@@ -201,12 +162,11 @@ void TutorialTree::rollback() {
         break;
       }
       case Step::kSplit:  // its children are empty leaves again
-        freeBlocks_.push_back(nodes_[s.a].children);
-        for (int q = 0; q < 4; ++q) nodes_[nodes_[s.a].children + q].depth = -1;
+        freeBlock(nodes_[s.a].children);
         nodes_[s.a].children = -1;
         break;
       case Step::kRect:
-        objRect_[s.a] = rectLog_[size_t(s.prev)];
+        objects_.rects[s.a] = rectLog_[size_t(s.prev)];
         break;
     }
   }
@@ -224,7 +184,7 @@ bool TutorialTree::place(int32_t node, int32_t e) {
   frames_.clear();
   int32_t at = node;
   for (;;) {
-    const Rect& r = objRect_[entries_[e].id];
+    const Rect& r = objects_.rects[entries_[e].id];
     const int32_t c = nodes_[at].children;
     const int q = c >= 0 ? tutorialIndex(rects_[at], r) : -1;
     if (q < 0) {
@@ -243,7 +203,7 @@ bool TutorialTree::place(int32_t node, int32_t e) {
         }
         const int32_t g = f.cursor;
         f.cursor = entries_[g].next;
-        const int qq = tutorialIndex(rects_[f.node], objRect_[entries_[g].id]);
+        const int qq = tutorialIndex(rects_[f.node], objects_.rects[entries_[g].id]);
         if (qq < 0) continue;
         at = nodes_[f.node].children + qq;
         if (!unlink(g)) return false;
@@ -262,7 +222,7 @@ void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
     noMemory_ = true;
     return;
   }
-  const bool had = objHead_[id] >= 0;
+  const bool had = objects_.first[id] >= 0;
   if (!setRect(id, rect)) return rollback();
   if (had && !sameRect(rectLog_.back(), rect)) markUnsettled(id);  // its other entries: refresh() checks them
   const int32_t e = newEntry(id);
@@ -282,24 +242,24 @@ void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
 bool TutorialTree::before(int32_t a, int32_t b) const {
   int32_t x = entries_[a].node, y = entries_[b].node;
   if (x == y) return entries_[a].seq < entries_[b].seq;
-  while (nodes_[x].depth > nodes_[y].depth) {
-    const int32_t p = nodes_[x].parent;
+  while (ancestry_[x].depth > ancestry_[y].depth) {
+    const int32_t p = ancestry_[x].parent;
     if (p == y) return false;  // b's node is an ancestor of a's
     x = p;
   }
-  while (nodes_[y].depth > nodes_[x].depth) {
-    const int32_t p = nodes_[y].parent;
+  while (ancestry_[y].depth > ancestry_[x].depth) {
+    const int32_t p = ancestry_[y].parent;
     if (p == x) return true;
     y = p;
   }
-  while (nodes_[x].parent != nodes_[y].parent) x = nodes_[x].parent, y = nodes_[y].parent;
+  while (ancestry_[x].parent != ancestry_[y].parent) x = ancestry_[x].parent, y = ancestry_[y].parent;
   return x < y;
 }
 
 // refresh() found no room: its rects put back, its logged steps undone, its flags cleared.
 QT_COLD int32_t TutorialTree::undoRefresh(const int32_t* changedIds, int32_t saved) {
   for (int32_t i = saved; i-- > 0;)
-    if (contains(changedIds[i])) objRect_[changedIds[i]] = rectLog_[size_t(i)];
+    if (contains(changedIds[i])) objects_.rects[changedIds[i]] = rectLog_[size_t(i)];
   rollback();
   for (int32_t e : dead_) entries_[e].flag = 0;
   for (int32_t e : takeOut_) entries_[e].flag = 0;
@@ -311,6 +271,7 @@ QT_COLD int32_t TutorialTree::undoRefresh(const int32_t* changedIds, int32_t sav
 QT_COLD bool TutorialTree::walksHome(int32_t node, const Rect& rect) const { return home(root(), rect) == node; }
 
 QT_COLD void TutorialTree::rankNodes() {
+  rank_.resize(nodes_.size());  // (room: growNodeScratch())
   // Pre-order without a stack: down to the first child, else up to the nearest next sibling.
   for (int32_t n = root(), rank = 0;;) {
     rank_[size_t(n)] = rank++;
@@ -319,7 +280,7 @@ QT_COLD void TutorialTree::rankNodes() {
       continue;
     }
     for (;;) {
-      const int32_t p = nodes_[n].parent;
+      const int32_t p = ancestry_[n].parent;
       if (p < 0) return;
       if (n - nodes_[p].children < 3) {
         ++n;
@@ -331,7 +292,7 @@ QT_COLD void TutorialTree::rankNodes() {
 }
 
 int32_t TutorialTree::firstInPreorder(int32_t id) const {
-  int32_t best = objHead_[id];
+  int32_t best = objects_.first[id];
   for (int32_t e = entries_[best].idNext; e >= 0; e = entries_[e].idNext)
     if (before(e, best)) best = e;
   return best;
@@ -357,7 +318,7 @@ bool TutorialTree::update(int32_t id, const Rect& rect) {
     rollback();
     return false;
   }
-  if (!sameRect(rectLog_.back(), rect) && (objHead_[id] != e || entries_[e].idNext >= 0)) markUnsettled(id);
+  if (!sameRect(rectLog_.back(), rect) && (objects_.first[id] != e || entries_[e].idNext >= 0)) markUnsettled(id);
   if (!unlink(e) || !place(root(), e)) {
     rollback();
     return false;
@@ -404,14 +365,14 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
   for (; saved < changed; ++saved) {
     const int32_t id = changedIds[saved];
     const bool present = contains(id);
-    rectLog_.push_back(present ? objRect_[id] : Rect{});
-    if (present) objRect_[id] = Rect{rects[4 * saved], rects[4 * saved + 1], rects[4 * saved + 2], rects[4 * saved + 3]};
+    rectLog_.push_back(present ? objects_.rects[id] : Rect{});
+    if (present) objects_.rects[id] = Rect{rects[4 * saved], rects[4 * saved + 1], rects[4 * saved + 2], rects[4 * saved + 3]};
   }
   // Only the changed and the unsettled ids can have entries away from home.
   auto check = [&](int32_t id) {
     if (!contains(id)) return true;
-    const Rect& r = objRect_[id];
-    for (int32_t o = objHead_[id]; o >= 0; o = entries_[o].idNext) {
+    const Rect& r = objects_.rects[id];
+    for (int32_t o = objects_.first[id]; o >= 0; o = entries_[o].idNext) {
       if (entries_[o].flag || atHome(entries_[o].node, r)) continue;
       if (!growTo(takeOut_, takeOut_.size() + 1)) return false;
       entries_[o].flag = 2;
@@ -451,20 +412,14 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
 }
 
 void TutorialTree::clear() {
-  nodes_.resize(1);
-  rects_.resize(1);
-  reach_.resize(1);
-  rank_.resize(1);
-  levels_.resize(1);
-  resetNode(0, -1, 0, rects_[0], levels_[0]);
-  freeBlocks_.clear();
+  clearNodes();
+  ancestry_.resize(1);
   entries_.clear();
   freeEntry_ = -1;
   liveEntries_ = 0;
-  std::fill(objHead_.begin(), objHead_.end(), -1);
-  for (int32_t id : unsettledIds_) unsettled_[id] = 0;
+  objects_.clear();
+  unsettled_.clear();
   unsettledIds_.clear();
-  objectCount_ = 0;
   seq_ = 0;
   changed();
 }
@@ -473,34 +428,20 @@ void TutorialTree::reset(Rect bounds, double maxObjects, double maxLevels, doubl
   clear();
   maxObjects_ = maxObjects;
   maxLevels_ = maxLevels;
-  resetNode(0, -1, 0, bounds, level);
+  resetRoot(bounds, level);
   noMemory_ = false;
 }
 
 void TutorialTree::clearNode(int32_t node) {
   if (!isNode(node)) return;
   if (node == root()) return clear();
-  stack_.assign(1, node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  freeSubtree(node, stack_, [&](int32_t n) {
     for (int32_t e = nodes_[n].head; e >= 0;) {
       const int32_t next = entries_[e].next;
       freeEntry(e);
       e = next;
     }
-    const int32_t c = nodes_[n].children;
-    if (c >= 0) {
-      freeBlocks_.push_back(c);  // room: a block per four nodes (roomForNodes)
-      for (int q = 0; q < 4; ++q) {
-        nodes_[c + q].depth = -1;
-        stack_.push_back(c + q);
-      }
-    }
-  }
-  // The box may stay wide: it still holds everything below (nothing).
-  const Node n = nodes_[node];
-  resetNode(node, n.parent, n.depth, rects_[node], levels_[node]);
+  });
   changed();
 }
 

@@ -1,13 +1,12 @@
 // The tutorial quadtree (the gamedevtuts quick tip's QuadTree and its JavaScript port in the
-// "HTML5 space shooter" tutorial, ../shared/TUTORIAL-TREE.md) over flat arrays.
+// "HTML5 space shooter" tutorial; its rules: docs/TUTORIAL-TREE.md) over flat arrays.
 //
 // Its storage rule differs from quadtree-js's: every node has a list, and each insert stores one
 // entry in one node: a leaf, or the deepest node whose midline the rect touches (tutorialIndex()
 // in geometry.h, -1). Splits truncate child sizes with `| 0` (tutorialChildRect()).
 //
-// Layout: nodes in one pool addressed by int32 indices (-1 = none), a split node owns a block of
-// four contiguous children (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right); each node's
-// list is a doubly linked list of entries in insertion order. An entry is one stored occurrence of
+// Layout: nodes in the shared pool (node_tree.h), each with its parent and depth beside it; each
+// node's list is a doubly linked list of entries in insertion order. An entry is one stored occurrence of
 // an object id; each id keeps the list of its entries (its handle), so remove and refresh find an
 // object's nodes without searching the tree. Entries carry an append sequence number: a node's
 // list is in increasing order of it, so two entries' pre-order positions compare in O(depth)
@@ -38,11 +37,11 @@
 
 #include "debug.h"     // qt::Stats
 #include "geometry.h"  // qt::Rect, Edges, overlaps(), tutorialIndex(), tutorialChildRect()
-#include "version.h"
+#include "node_tree.h"
 
 namespace qt {
 
-class TutorialTree {
+class TutorialTree : public NodeTree<TutorialReach> {
  public:
   // A node this many levels below the root never splits. The original recurses once per level, so
   // it overflows the JavaScript stack well before a chain gets this deep (which only happens when
@@ -78,13 +77,8 @@ class TutorialTree {
   // Empties `node`'s list and drops its children (the original's clear() on a subnode).
   void clearNode(int32_t node);
 
-  // Whether a call since the last check ran out of heap; reading it clears it. Such a call changed
-  // nothing. Queries, remove() and clear() never allocate.
-  bool outOfMemory() {
-    const bool out = noMemory_;
-    noMemory_ = false;
-    return out;
-  }
+  // A call that ran out of heap (outOfMemory(), node_tree.h) changed nothing. Queries, remove()
+  // and clear() never allocate.
 
   // The original's findObjects/retrieve from `node`: the path `rect` descends, deepest node's list
   // first, then each ancestor's up to `node`. Candidates, not hits; no de-duplication.
@@ -98,32 +92,17 @@ class TutorialTree {
   // Every entry below `node` in pre-order: a node's list front to back, then children 0..3.
   void preorder(int32_t node, std::vector<int32_t>& out) const;
 
-  bool contains(int32_t id) const { return id >= 0 && size_t(id) < objHead_.size() && objHead_[id] >= 0; }
-  int32_t size() const { return objectCount_; }  // distinct ids stored
-  const Rect* rectTable() const { return objRect_.data(); }  // latest rect per id
-  size_t rectTableSize() const { return objRect_.size(); }
   // Output bounds: findObjects(), nodeObjects(), allObjects() and preorder() give at most
-  // linkCount() ids; nodeWalk() 7 numbers a node.
+  // linkCount() ids; nodeWalk() kWalkRow numbers a node.
   size_t linkCount() const { return entries_.size(); }
-  size_t idSpan() const { return objHead_.size(); }
-  // Per id below idSpan(): its first entry, or -1 when absent (what contains() reads).
-  const int32_t* firstEntries() const { return objHead_.data(); }
-  size_t nodeCount() const { return nodes_.size(); }
   size_t validateBytes() const { return nodes_.size() + entries_.size() + 4096; }
 
-  // (level, x, y, width, height, own entries, is leaf) for every node, pre-order.
-  void nodeWalk(std::vector<double>& out) const;
+  // (level, x, y, width, height, own entries, is leaf) for every node, pre-order (node_tree.h);
+  // false: no room.
+  bool nodeWalk(std::vector<double>& out) const;
   Stats stats() const;
   bool validate(std::string* why = nullptr) const;
 
-  uint32_t version() const { return version_.now(); }
-  const uint32_t* versionAt() const { return version_.at(); }
-
-  int32_t root() const { return 0; }
-  int32_t children(int32_t node) const { return nodes_[node].children; }
-  const Rect& nodeRect(int32_t node) const { return rects_[node]; }
-  double nodeLevel(int32_t node) const { return levels_[node]; }
-  bool isNode(int32_t node) const;  // a live node index
   // Where an insert at the root of `rect` would stop: descend while the node has children and
   // tutorialIndex() is not -1.
   int32_t home(int32_t node, const Rect& rect) const {
@@ -142,10 +121,10 @@ class TutorialTree {
   }
 
  private:
-  struct Node {  // 24 bytes
-    int32_t children;  // first of four, or -1
-    int32_t head, tail, count;  // the node's own entries
-    int32_t parent, depth;      // depth below the root
+  // A node's list (Node's head, tail, count) is of entries; its parent and depth are beside it.
+  struct Ancestry {  // 8 bytes
+    int32_t parent;  // -1 for the root
+    int32_t depth;   // below the root
   };
   struct Entry {  // 32 bytes
     int32_t node;        // holding it; -1 while taken out; free entries: -2
@@ -163,20 +142,19 @@ class TutorialTree {
     int32_t prev;  // unlink: its predecessor there; rect: index into rectLog_
     uint64_t seq;  // unlink: its sequence number
   };
+  static_assert(sizeof(Ancestry) == 8 && sizeof(Entry) == 32 && sizeof(Step) == 24, "record sizes");
 
-  uint32_t changed() { return version_.bump(); }  // the one funnel of every mutation
-  Version version_;
-
-  bool roomForNodes(size_t extra);
+  bool roomForNodes(size_t extra) {
+    return NodeTree::roomForNodes(extra, [this](size_t cap) { return growNodeScratch(cap); });
+  }
+  bool growNodeScratch(size_t cap);  // the arrays beside the pool's, for `cap` nodes
   bool roomForEntries(size_t extra);
   bool roomForId(int32_t id);
   bool roomForStep() { return log_.size() < log_.capacity() || growLog(); }
   bool growLog();
 
-  double levelOf(int32_t node) const { return levels_[node]; }
   bool overflows(int32_t node) const {
-    const Node& n = nodes_[node];
-    return double(n.count) > maxObjects_ && levels_[node] < maxLevels_ && n.depth < kMaxDepth;
+    return double(nodes_[node].count) > maxObjects_ && levels_[node] < maxLevels_ && ancestry_[node].depth < kMaxDepth;
   }
   // Logged steps; false: no room (nothing done by this step).
   bool append(int32_t node, int32_t entry);
@@ -197,25 +175,17 @@ class TutorialTree {
   bool walksHome(int32_t node, const Rect& rect) const;  // home(root(), rect) == node, built small
   int32_t undoRefresh(const int32_t* changedIds, int32_t saved);  // refresh() out of room: -1
   void markUnsettled(int32_t id);
-  void freeSubtree(int32_t node);  // every entry below it freed, its children dropped
-  void resetNode(int32_t node, int32_t parent, int32_t depth, const Rect& r, double level);
 
   double maxObjects_, maxLevels_;
-  bool noMemory_ = false;
   uint64_t seq_ = 0;
-  std::vector<Node> nodes_;
-  std::vector<Rect> rects_;
-  std::vector<TutorialReach> reach_;  // which rects the root's descent sends here (refresh's check)
-  std::vector<double> levels_;
-  std::vector<int32_t> freeBlocks_;
+  // Per node: the pool's (node_tree.h; reach_: which rects the root's descent sends there,
+  // refresh's check), and
+  std::vector<Ancestry> ancestry_;
   std::vector<Entry> entries_;
   int32_t freeEntry_ = -1;
   int32_t liveEntries_ = 0;
-  // Per id.
-  std::vector<int32_t> objHead_;  // first entry, or -1
-  std::vector<Rect> objRect_;
+  // Per id: objects_ (node_tree.h: first entry, latest rect), and
   std::vector<char> unsettled_;
-  int32_t objectCount_ = 0;
   std::vector<int32_t> unsettledIds_;
   // Scratch.
   std::vector<Step> log_;

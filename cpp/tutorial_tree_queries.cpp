@@ -23,7 +23,7 @@ void TutorialTree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
 }
 
 void TutorialTree::pathObjects(int32_t node, std::vector<int32_t>& out) const {
-  for (int32_t n = node; n >= 0; n = nodes_[n].parent) nodeObjects(n, out);
+  for (int32_t n = node; n >= 0; n = ancestry_[n].parent) nodeObjects(n, out);
 }
 
 // Children 0..3 first, then the node's own list: written reversed (own list back to front, then
