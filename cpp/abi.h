@@ -60,7 +60,9 @@
   X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
   X(kWalkRow, 7)                   /* nodeWalk()'s numbers a node: level, x, y, width, */    \
-                                   /* height, own objects, is leaf */
+                                   /* height, own objects, is leaf */                         \
+  X(kQuadtreeKind, 0)              /* sessionCreate()'s kinds of tree: quadtree-js's, */     \
+  X(kTutorialKind, 1)              /* the tutorial QuadTree's */
 
 // The Reply's fields. Doubles first, then int32s (addresses are wasm32 addresses; natively only
 // their low 32 bits, which tests do not read).

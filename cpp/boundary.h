@@ -1,107 +1,26 @@
-// The numbers-only surface that crosses into JavaScript. A Session is one JS tree's native side:
-// the tree plus the heap buffers the facade reads and writes directly (staged inserts in, query
-// results out) and the Reply that names what each call hands back (abi.h), so a frame needs few
-// calls and no value objects. No Emscripten in here: it builds natively for the tests, and
-// bindings.cpp only registers these functions.
+// The numbers-only surface that crosses into JavaScript: the calls of abi.h's QT_CALLS, each on a
+// Session (session.h) passed as its address. No Emscripten in here: it builds natively for the
+// tests, and bindings.cpp only registers these functions.
 #pragma once
 
 #include <climits>
 #include <cstdint>
-#include <memory>
-#include <vector>
 
 #include "abi.h"
-#include "exact_index.h"
-#include "linear_quadtree.h"
-#include "pair_cache.h"
-#include "quadtree.h"
-#include "tutorial_tree.h"
+#include "session.h"
 
 namespace qt {
 
 // kNoMemory (abi.h) is what a call returns when the heap could not supply what it needed
 // (WebAssembly memory cannot grow any further): it changed nothing, the tree is intact and every
 // call that needs no new memory (queries, remove, clear) still works. See memory_guard.h.
+// kUnsupported is what a call returns on a session whose kind of tree lacks it (tree_kinds.h).
 
-// The module's one staging buffer, shared by every session: the facade writes one tree's inserts
-// here and applies them (sessionFlush) before another tree stages any, so a tree carries no buffer
-// of its own. Its address is in every session's Reply (stageRects, stageIds).
-struct StageBuffer {
-  double rects[kStageCapacity * 4];  // x, y, width, height per staged insert
-  int32_t ids[kStageCapacity];
-};
-extern StageBuffer stageBuffer;
+// The room a new session needs: the session and a small tree, or a linear tree of that depth.
+size_t bytesForSession(int32_t linearDepth);
 
-struct Session {
-  // The tree is built in place: moving one would cost a move of each of its arrays (and code).
-  Session(Rect bounds, double maxObjects, double maxLevels, double level)
-      : tree(bounds, maxObjects, maxLevels, level) {
-    freshReply();
-  }
-  // The reply of a new session: zeros, and the staging buffer's address.
-  void freshReply() {
-    reply = Reply{};
-    reply.stageRects = int32_t(reinterpret_cast<uintptr_t>(stageBuffer.rects));
-    reply.stageIds = int32_t(reinterpret_cast<uintptr_t>(stageBuffer.ids));
-  }
-  Quadtree tree;
-  // Set for a LinearQuadtree: then `tree` stays empty and the calls shared by both kinds go here.
-  std::unique_ptr<LinearQuadtree> linear;
-  // Set for a TutorialTree (the tutorial QuadTree), the same way.
-  std::unique_ptr<TutorialTree> tutorial;
-  // A Quadtree's or TutorialTree's exact queries go to this index (exact_index.h); a
-  // LinearQuadtree is its own.
-  ExactIndex exact;
-  std::vector<int32_t> results;         // ids of the last query
-  Reply reply;  // what the last call handed back besides its return value (abi.h)
-  std::vector<double> scratch;  // rects the facade hands over in bulk (refresh, typed arrays)
-  std::vector<int32_t> scratchIds;
-  std::vector<double> walk;     // the node walk
-  PairCache pairCache;          // pairs() reuses the last answer for objects that did not change
-  uint32_t pairsFrom = 0;       // the exact index's generation the pair cache was computed from
-
-  // The tree the exact queries read as it stands (null: no index made yet, or dropped). The
-  // pair cache forgets what it learnt from an index that has since been replaced.
-  LinearQuadtree* exactTree() {
-    if (linear) return linear.get();
-    if (exact.generation() != pairsFrom) {
-      pairCache.forget();
-      pairsFrom = exact.generation();
-    }
-    return exact.tree();
-  }
-  Session* nextFree = nullptr;  // kept for reuse: the next session kept (boundary.cpp)
-
-  // The one funnel for changes at this layer: every call that changed the tree reports it here,
-  // so the exact index follows the object, and the pair cache learns which object changed. (The
-  // facade's caches need no report: they compare the tree's own version, whose address the reply
-  // holds.)
-  void changed(int32_t id) {
-    if (!linear && exact.tree()) {
-      const bool present = tutorial ? tutorial->contains(id) : tree.contains(id);
-      if (!present) exact.remove(id);
-      else if (!exact.stale()) exact.set(id, (tutorial ? tutorial->rectTable() : tree.rectTable())[id]);
-    }
-    if (LinearQuadtree* t = exactTree()) pairCache.touch(id, t->version());
-  }
-  // Before a call changes `count` objects at once: when that is most of them, the exact index
-  // is left behind (exact_index.h) rather than moved object by object.
-  void changingMany(int32_t count);  // (boundary.cpp: one copy for the three calls)
-  // A change that cannot be named by id: clear() (`cleared`: the exact index is emptied too) or
-  // a subnode's clear (the index is dropped, to be made again from what is left).
-  void changedAll(bool cleared) {
-    if (cleared) exact.clear();
-    else exact.drop();
-    pairCache.forget();
-  }
-};
-
-// The room a new session needs: the session and a small tree, or a linear tree of that depth, or
-// a small tutorial tree.
-size_t bytesForSession(int32_t linearDepth, bool tutorial = false);
-
-// Frees the sessions kept for reuse (sessionDestroy keeps small Quadtree sessions for the next
-// sessionCreate) and returns how many; for tests.
+// Frees the sessions kept for reuse (sessionDestroy keeps sessions whose arrays are small for
+// the next sessionCreate of their kind) and returns how many; for tests.
 size_t freeKeptSessions();
 
 // Sessions are passed to JavaScript as their address.
@@ -111,15 +30,16 @@ using Handle = uintptr_t;
 // directly, without embind (whose glue compiles code at run time).
 extern "C" {
 
-// Creating returns 0 when the heap has no room for the tree. A Quadtree session, or with
-// `tutorial` a TutorialTree one (the tutorial QuadTree: TutorialTree's constructor numbers).
-// `reuse`, when not 0, is a session of the facade's of the same kind, made as good as new for it
-// (its arrays keep their capacity): a young tree's, handed to the next tree (js/src/seed.js).
+// Creating returns 0 when the heap has no room for the tree (or `kind` is none of abi.h's). A
+// Quadtree session (kQuadtreeKind), or a TutorialTree one (kTutorialKind: the tutorial QuadTree;
+// TutorialTree's constructor numbers). `reuse`, when not 0, is a session of the facade's of the
+// same kind, made as good as new for it (its arrays keep their capacity): a young tree's, handed
+// to the next tree (js/src/seed.js).
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
-                     double level, Handle reuse = 0, bool tutorial = false);
+                     double level, Handle reuse = 0, int32_t kind = kQuadtreeKind);
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
-// Frees the session, or keeps it for the next sessionCreate when it is a Quadtree's with small
-// arrays (it is then as good as new, its arrays' capacity kept).
+// Frees the session, or keeps it for the next sessionCreate of its kind when its arrays are
+// small (it is then as good as new, its arrays' capacity kept).
 void sessionDestroy(Handle s);
 Handle sessionReply(Handle s);  // the session's Reply, whose address never changes
 
@@ -128,6 +48,7 @@ Handle sessionReply(Handle s);  // the session's Reply, whose address never chan
 int32_t sessionFlush(Handle s, int32_t count);
 int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
 int32_t sessionContains(Handle s, int32_t id);  // 1 or 0, as every yes/no call
+// The calls below that take a node need a kind with nodes (tree_kinds.h: kNodes).
 // Each of these fills `results` and returns its count (also in the reply), or kNoMemory.
 // retrieve() says in the reply which answer the facade keeps by number (answer_cache.h) this one
 // is: answerSlot -1 (none), or k with answerFresh 1 (the results, to be kept as k) or 0 (no
@@ -136,13 +57,13 @@ int32_t sessionRetrieve(Handle s, int32_t node, double x, double y, double w, do
 // The node whose own list answers retrieve() (Quadtree::locate, or -1); for a tutorial tree, the
 // node where the rect stops, whose path up is findObjects' answer.
 int32_t sessionLocate(Handle s, int32_t node, double x, double y, double w, double h, bool dedup);
-// The root's leaf grid (Quadtree::leafGrid) into the reply's grid fields; returns the side.
+// The root's leaf grid (Quadtree::leafGrid: kLeafGrid) into the reply's grid fields; returns the side.
 int32_t sessionLeafGrid(Handle s);
 int32_t sessionAllObjects(Handle s, int32_t node);
 int32_t sessionNodeObjects(Handle s, int32_t node);
-int32_t sessionPathObjects(Handle s, int32_t node);  // a tutorial node's list, then its ancestors'
-int32_t sessionChildren(Handle s, int32_t node);
-void sessionNodeGeom(Handle s, int32_t node);  // into the reply's node fields
+int32_t sessionPathObjects(Handle s, int32_t node);  // kPaths: a node's list, then its ancestors'
+int32_t sessionChildren(Handle s, int32_t node);    // the first child, or kNoNode for a leaf
+int32_t sessionNodeGeom(Handle s, int32_t node);    // into the reply's node fields
 // The children of a node with rect (nx, ny, nw, nh) that a rect reaches, as a 4-bit mask
 // (geometry's childMask: the rule quadtree-js's getIndex compares by, in one place).
 int32_t sessionChildMask(double nx, double ny, double nw, double nh, double x, double y, double w,
@@ -151,11 +72,11 @@ int32_t sessionChildMask(double nx, double ny, double nw, double nh, double x, d
 // (geometry's tutorialIndex, the one copy of the rule).
 int32_t sessionTutorialIndex(double nx, double ny, double nw, double nh, double x, double y, double w,
                              double h);
-// Tutorial sessions: every stored entry below `node` in pre-order (a node's list front to back,
+// kPaths (tutorial sessions): every stored entry below `node` in pre-order (a node's list front to back,
 // then children 0..3), one id per entry, into results; returns the count, or kNoMemory.
 int32_t sessionPreorder(Handle s, int32_t node);
 void sessionClear(Handle s);
-void sessionClearNode(Handle s, int32_t node);
+int32_t sessionClearNode(Handle s, int32_t node);
 void sessionStats(Handle s);  // into the reply: nodes, leaves, depth, references, objects
 int32_t sessionValidate(Handle s);  // 1 valid, 0 not, or kNoMemory
 
@@ -172,7 +93,7 @@ Handle sessionScratch(Handle s, int32_t count);
 // absent ids are skipped. Returns how many it set, or kNoMemory (then the objects
 // before the one that did not fit have their new rects, the rest their old ones).
 int32_t sessionRefresh(Handle s, int32_t count);
-// Tutorial sessions: refresh(isAlive?). scratchIds[0..changed) with scratch rects [0..4 * changed)
+// kPaths (tutorial sessions): refresh(isAlive?). scratchIds[0..changed) with scratch rects [0..4 * changed)
 // are the objects whose rect changed; scratchIds[changed..changed + dead) are ascending positions
 // into the sequence preorder(root) gave before this call, whose entries are dead. Sets the rects,
 // removes the dead entries, takes out every entry away from its home and inserts those at the root

@@ -83,6 +83,15 @@ void LinearQuadtree::movePath(const Cells& from, const Cells& to) {
   }
 }
 
+int32_t LinearQuadtree::insertAll(const int32_t* ids, const double* rects, int32_t count) {
+  for (int32_t i = 0; i < count; ++i) {
+    const double* r = rects + 4 * size_t(i);
+    insert(ids[i], {r[0], r[1], r[2], r[3]});
+    if (outOfMemory()) return i;
+  }
+  return count;
+}
+
 void LinearQuadtree::insert(int32_t id, const Rect& rect) {
   if (id < 0) return;
   if (contains(id)) {

@@ -65,6 +65,7 @@ namespace qt {
 
 class LinearQuadtree : public TreeState {
  public:
+  static constexpr unsigned kFeatures = kExactSelf;  // (node_tree.h)
   static constexpr int32_t kMaxDepth = kMaxLinearDepth;
   // The depth rule, the one copy: a tree asked for `depth` has levels 0..clampDepth(depth).
   static int32_t clampDepth(int32_t depth) { return std::min(std::max(depth, int32_t(1)), kMaxDepth); }
@@ -80,6 +81,9 @@ class LinearQuadtree : public TreeState {
   // Indexes object `id` (a dense int32 >= 0; negative ids are ignored) with `rect`. An id already
   // present is moved, as update() does.
   void insert(int32_t id, const Rect& rect);
+  // insert() of `count` objects in order (ids[i] at rects[4i..4i+3]). Returns how many it
+  // stored: fewer when out of memory.
+  int32_t insertAll(const int32_t* ids, const double* rects, int32_t count);
   // Sets the rect of `id`; true if the object changed node (only then is it relinked). An absent
   // id is inserted, which counts as a change. O(1) plus the count update of the nodes above.
   bool update(int32_t id, const Rect& rect);
@@ -122,6 +126,9 @@ class LinearQuadtree : public TreeState {
   // the number of objects stored in the node itself. x, y, w, h are the node's cell: its objects
   // may reach up to one more cell to the right and down (loose placement).
   void nodes(std::vector<double>& out) const;
+  // The same as the node trees' rows (node_tree.h): (level, x, y, w, h, count, is leaf), a node
+  // a leaf unless the next row is its child. False: no room in `out`.
+  bool nodeWalk(std::vector<double>& out) const;
 
   // Out of memory (outOfMemory(), node_tree.h), an insert() or update() changed nothing;
   // pairs() left its output incomplete. Queries, remove() and clear() never allocate.

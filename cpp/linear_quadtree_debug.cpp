@@ -35,6 +35,23 @@ QT_COLD void LinearQuadtree::nodes(std::vector<double>& out) const {
   });
 }
 
+// nodes()' rows widened in place to kWalkRow numbers, last row first.
+QT_COLD bool LinearQuadtree::nodeWalk(std::vector<double>& out) const {
+  const size_t start = out.size();
+  if (!growTo(out, start + kWalkRow * occupiedBound())) return false;
+  nodes(out);
+  const size_t rows = (out.size() - start) / 6;
+  out.resize(start + rows * kWalkRow);
+  double* w = out.data() + start;
+  for (size_t i = rows; i-- > 0;) {
+    const double level = w[6 * i];
+    const bool leaf = i + 1 == rows || w[kWalkRow * (i + 1)] != level + 1;
+    for (int k = 5; k >= 0; --k) w[kWalkRow * i + k] = w[6 * i + k];
+    w[kWalkRow * i + 6] = leaf ? 1 : 0;
+  }
+  return true;
+}
+
 QT_COLD bool LinearQuadtree::validate(std::string* why) const {
   relinked();
   if (depth_ < 1 || depth_ > kMaxDepth || side_ != (int32_t(1) << depth_))

@@ -23,6 +23,21 @@
 
 namespace qt {
 
+// What a tree kind offers beyond the calls every kind has (session.h): each kind says which in
+// its kFeatures, and the session answers kUnsupported (abi.h) for a call needing one it lacks.
+enum TreeFeature : unsigned {
+  kNodes = 1u << 0,       // nodes the facade addresses: insert at a node, retrieve, locate,
+                          // the listings, children, node geometry, clearNode; reset for reuse
+  kLeafGrid = 1u << 1,    // leafGrid(): the root's leaves as a grid the facade reads itself
+  kPaths = 1u << 2,       // the tutorial tree's pathObjects(), preorder() and refresh(isAlive)
+  kMovesLater = 1u << 3,  // moveLater() and settle(): moves re-placed when the leaves are read
+  kExactSelf = 1u << 4,   // answers search, collides and pairs itself (else the session's index)
+};
+
+// What retrieve() gave: new results (kept or not), the answer kept as `kept` (nothing appended),
+// or no room (nothing appended).
+enum class Answer { kKept, kNew, kNoRoom };
+
 class TreeState {
  public:
   // Whether a call since the last check ran out of heap (memory_guard.h); reading it clears it.
@@ -118,6 +133,7 @@ class NodeTree : public TreeState {
   const Rect* rectTable() const { return objects_.rects.data(); }
   size_t rectTableSize() const { return objects_.rects.size(); }
   const Rect& objectRect(int32_t id) const { return objects_.rects[size_t(id)]; }
+  const ObjectTable& objects() const { return objects_; }
 
  protected:
   // The root, after roomForNodes(1) (a session checks for room before it constructs a tree, so

@@ -37,6 +37,8 @@ static_assert(sizeof(Link) == 8, "a link is two int32s");
 
 class Quadtree : public NodeTree<Reach> {
  public:
+  static constexpr unsigned kFeatures = kNodes | kLeafGrid | kMovesLater;  // (node_tree.h)
+
   // maxObjects, maxLevels and level are quadtree-js's numbers after its `||` defaults; they stay
   // doubles because quadtree-js compares them as JavaScript numbers.
   Quadtree(Rect bounds, double maxObjects, double maxLevels, double level);
@@ -53,6 +55,9 @@ class Quadtree : public NodeTree<Reach> {
   // prefix: it stops before an id that is in the tree or came earlier in the batch, and stores
   // none while objects wait to be re-placed or when out of memory. The caller insert()s the rest.
   int32_t insertBatch(const int32_t* ids, const double* rects, int32_t count);
+  // insert() at the root of `count` objects in order: insertBatch(), then one by one. Returns how
+  // many it stored: fewer when out of memory (the rest are not in the tree).
+  int32_t insertAll(const int32_t* ids, const double* rects, int32_t count);
 
   // Out of memory (outOfMemory(), node_tree.h), a call stored nothing new: insert() and
   // update() leave every object where it was (a split that went through stays: a leaf may be
@@ -66,21 +71,21 @@ class Quadtree : public NodeTree<Reach> {
   // Bytes validate() allocates for its checks.
   size_t validateBytes() const { return nodes_.size() * 6 + links_.size() + entryObject_.size() + 4096; }
 
-  enum class Answer { kKept, kNew, kNoRoom };  // retrieveRoot()'s outcomes
+  using Answer = qt::Answer;
   // Appends to `out` the objects of every leaf below `node` that `rect` reaches, depth-first in
   // child order and insertion order inside a leaf; with `dedup`, duplicates are dropped as
   // quadtree-js drops them (first occurrence kept, within each subtree whose level is 0). Grows
-  // `out` to what it appends; false: no room (nothing appended).
-  bool retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out) {
-    return retrieveKeeping(node, rect, dedup, out, nullptr) != Answer::kNoRoom;
+  // `out` to what it appends (kNoRoom: no room, nothing appended).
+  // With `kept`, from the root with `dedup`, for a caller that keeps answers by number
+  // (answer_cache.h: rects reaching the same 2 to AnswerCache::kMaxLeaves leaves share one):
+  // kKept, the answer is the one kept as `kept`, nothing appended; kNew, appended, to be kept as
+  // `kept` (-1: not to be kept, as always elsewhere).
+  Answer retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out, int32_t* kept = nullptr) {
+    if (kept) *kept = -1;
+    return retrieveKeeping(node, rect, dedup, out, node == root() && dedup ? kept : nullptr);
   }
-
-  // retrieve(root(), rect, true, out) for a caller that keeps answers by number
-  // (answer_cache.h: rects reaching the same 2 to AnswerCache::kMaxLeaves leaves share one).
-  // kKept: the answer is the one kept as `kept`, nothing appended. kNew: appended, to be kept
-  // as `kept` (-1: not to be kept). kNoRoom: nothing appended.
   Answer retrieveRoot(const Rect& rect, std::vector<int32_t>& out, int32_t& kept) {
-    return retrieveKeeping(root(), rect, true, out, &kept);
+    return retrieve(root(), rect, true, out, &kept);
   }
 
   // The leaf whose own list is exactly what retrieve() would return for `rect` (the rect reaches
@@ -106,13 +111,11 @@ class Quadtree : public NodeTree<Reach> {
   };
   LeafGrid leafGrid();
 
-  // Appends every distinct object below `node`, in the same depth-first order.
-  void allObjects(int32_t node, std::vector<int32_t>& out);
-
-  // How many ids nodeObjects() appends.
-  int32_t listLength(int32_t node) const { return nodes_[node].count; }
-  // Appends the ids in a leaf's own list (empty for a split node).
-  void nodeObjects(int32_t node, std::vector<int32_t>& out) const;
+  // Appends every distinct object below `node`, in the same depth-first order. False: no room in
+  // `out` (nothing appended).
+  bool allObjects(int32_t node, std::vector<int32_t>& out);
+  // Appends the ids in a leaf's own list (empty for a split node); false: no room.
+  bool nodeObjects(int32_t node, std::vector<int32_t>& out) const;
 
   // Beyond quadtree-js. An object's rect (rectTable(), objectRect()) is the one it was last
   // inserted or updated with (the session's exact index reads it from here).

@@ -12,6 +12,16 @@
 
 namespace qt {
 
+int32_t Quadtree::insertAll(const int32_t* ids, const double* rects, int32_t count) {
+  int32_t i = insertBatch(ids, rects, count);
+  for (; i < count; ++i) {
+    const double* r = rects + 4 * size_t(i);
+    insert(root(), ids[i], {r[0], r[1], r[2], r[3]});
+    if (outOfMemory()) return i;
+  }
+  return count;
+}
+
 int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t count) {
   if (count <= 0) return 0;
   int32_t maxId = -1;

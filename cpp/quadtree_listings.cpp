@@ -4,7 +4,8 @@
 
 namespace qt {
 
-void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
+bool Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
+  if (!growTo(out, out.size() + idSpan())) return false;
   packIfStale();
   beginQuery(maxObject());
   forEachLeaf(node, [&](int32_t n) {
@@ -13,11 +14,14 @@ void Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
       if (ids[i] >= 0) out.push_back(ids[i]);
       else if (stampFresh(~ids[i])) out.push_back(~ids[i]);
   });
+  return true;
 }
 
-void Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
+bool Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
+  if (!growTo(out, out.size() + size_t(nodes_[node].count))) return false;
   for (int32_t l = nodes_[node].head; l >= 0; l = links_[l].next)
     out.push_back(entryObject_[links_[l].entry]);
+  return true;
 }
 
 }  // namespace qt

@@ -236,6 +236,15 @@ void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
   changed();
 }
 
+int32_t TutorialTree::insertAll(const int32_t* ids, const double* rects, int32_t count) {
+  for (int32_t i = 0; i < count; ++i) {
+    const double* r = rects + 4 * size_t(i);
+    insert(root(), ids[i], {r[0], r[1], r[2], r[3]});
+    if (outOfMemory()) return i;
+  }
+  return count;
+}
+
 // Pre-order: a node's list front to back, then children 0..3. Entries of one node compare by
 // sequence number; otherwise by the node paths: an ancestor's list comes first, and siblings go in
 // child order, which is the order of their indices in the block.

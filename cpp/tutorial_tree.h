@@ -31,6 +31,7 @@
 // tutorial_tree_debug.cpp nodeWalk(), stats() and validate(). Nothing here recurses.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ namespace qt {
 
 class TutorialTree : public NodeTree<TutorialReach> {
  public:
+  static constexpr unsigned kFeatures = kNodes | kPaths;  // (node_tree.h)
+
   // A node this many levels below the root never splits. The original recurses once per level, so
   // it overflows the JavaScript stack well before a chain gets this deep (which only happens when
   // maxObjects < 1 or many objects share a point, with a huge maxLevels).
@@ -55,6 +58,9 @@ class TutorialTree : public NodeTree<TutorialReach> {
   // The original's insert() on `node` (the root is 0): `id` (int32 >= 0) with `rect`, which
   // becomes the id's latest rect. The same id inserted twice is stored twice.
   void insert(int32_t node, int32_t id, const Rect& rect);
+  // insert() at the root of `count` objects in order (ids[i] at rects[4i..4i+3]). Returns how
+  // many it stored: fewer when out of memory (the rest are not in the tree).
+  int32_t insertAll(const int32_t* ids, const double* rects, int32_t count);
   // Removes the first stored occurrence of `id` in pre-order; false if absent.
   bool remove(int32_t id);
   // Removes the first occurrence and inserts `id` at the root with `rect`. An absent id is
@@ -74,6 +80,10 @@ class TutorialTree : public NodeTree<TutorialReach> {
   // Empties it and gives it these numbers, as if it were built anew but for the arrays' capacity,
   // which it keeps (a session reused for another tree).
   void reset(Rect bounds, double maxObjects, double maxLevels, double level);
+  // The largest capacity of its groups of arrays (nodes, entries, ids): what a reset keeps.
+  size_t capacity() const {
+    return std::max({nodes_.capacity(), entries_.capacity(), objects_.first.capacity()});
+  }
   // Empties `node`'s list and drops its children (the original's clear() on a subnode).
   void clearNode(int32_t node);
 
@@ -81,19 +91,25 @@ class TutorialTree : public NodeTree<TutorialReach> {
   // and clear() never allocate.
 
   // The original's findObjects/retrieve from `node`: the path `rect` descends, deepest node's list
-  // first, then each ancestor's up to `node`. Candidates, not hits; no de-duplication.
+  // first, then each ancestor's up to `node`. Candidates, not hits; no de-duplication. Appends
+  // to `out`, which must have room for linkCount() more.
   void findObjects(int32_t node, const Rect& rect, std::vector<int32_t>& out) const;
+  // findObjects() into `out` grown first (kNoRoom: no room; `dedup` and `kept` are Quadtree's:
+  // there is nothing to drop, nothing kept).
+  Answer retrieve(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out, int32_t* kept = nullptr) const;
+  // The node whose path up is findObjects()' answer for `rect` from `node`: where it stops.
+  int32_t locate(int32_t node, const Rect& rect, bool /*dedup*/) const { return home(node, rect); }
+  // These append to `out` as they grow it; false: no room (nothing appended).
   // getAllObjects(): children 0..3 first (each the same way), then the node's own list.
-  void allObjects(int32_t node, std::vector<int32_t>& out) const;
-  void nodeObjects(int32_t node, std::vector<int32_t>& out) const;  // the node's own list
+  bool allObjects(int32_t node, std::vector<int32_t>& out) const;
+  bool nodeObjects(int32_t node, std::vector<int32_t>& out) const;  // the node's own list
   // findObjects()'s answer from the root for every rect that stops at `node`: its own list, then
   // each ancestor's up to the root.
-  void pathObjects(int32_t node, std::vector<int32_t>& out) const;
+  bool pathObjects(int32_t node, std::vector<int32_t>& out) const;
   // Every entry below `node` in pre-order: a node's list front to back, then children 0..3.
-  void preorder(int32_t node, std::vector<int32_t>& out) const;
+  bool preorder(int32_t node, std::vector<int32_t>& out) const;
 
-  // Output bounds: findObjects(), nodeObjects(), allObjects() and preorder() give at most
-  // linkCount() ids; nodeWalk() kWalkRow numbers a node.
+  // Output bounds: findObjects() and the listings give at most linkCount() ids.
   size_t linkCount() const { return entries_.size(); }
   size_t validateBytes() const { return nodes_.size() + entries_.size() + 4096; }
 
@@ -175,6 +191,7 @@ class TutorialTree : public NodeTree<TutorialReach> {
   bool walksHome(int32_t node, const Rect& rect) const;  // home(root(), rect) == node, built small
   int32_t undoRefresh(const int32_t* changedIds, int32_t saved);  // refresh() out of room: -1
   void markUnsettled(int32_t id);
+  void appendList(int32_t node, std::vector<int32_t>& out) const;  // the node's list (room made)
 
   double maxObjects_, maxLevels_;
   uint64_t seq_ = 0;

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     speed[2 * i] = (int(u(rng) * 16) - 8) / 4.0, speed[2 * i + 1] = (int(u(rng) * 16) - 8) / 4.0;
   }
   for (const bool tutorial : {false, true}) {
-    const Handle h = tutorial ? sessionCreate(0, 0, side, side, 10, 5, 0, 0, true) : sessionCreate(0, 0, side, side, 10, 4, 0);
+    const Handle h = tutorial ? sessionCreate(0, 0, side, side, 10, 5, 0, 0, qt::kTutorialKind) : sessionCreate(0, 0, side, side, 10, 4, 0);
     Session& s = *reinterpret_cast<Session*>(h);
     for (int i = 0; i < n;) {  // inserted through the staging buffer, as the facade does
       const int m = std::min(n - i, int(kStageCapacity));

@@ -45,6 +45,8 @@ export const NO_NODE = -1;
 export const MAX_ID = 4194303;
 export const MAX_LINEAR_DEPTH = 12;
 export const WALK_ROW = 7;
+export const QUADTREE_KIND = 0;
+export const TUTORIAL_KIND = 1;
 
 /** The Reply's doubles: indexes into HEAPF64 from the reply's address / 8. */
 export const F64 = {

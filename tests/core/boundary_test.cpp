@@ -95,7 +95,7 @@ struct Native {
     return s;
   }
 
-  const Quadtree& tree() const { return reinterpret_cast<const Session*>(h)->tree; }
+  const Quadtree& tree() const { return std::get<Quadtree>(reinterpret_cast<const Session*>(h)->tree); }
 };
 
 const Rect kBounds{10, -20, 200, 100};
@@ -132,7 +132,7 @@ TEST(Session, BufferAddressesStayTheSameForTheSessionsLifetime) {
 // than its tree and a few vectors (it used to carry a 36 KB buffer of its own).
 TEST(Session, EverySessionSharesTheModulesStagingBuffer) {
   Native a(0, 0, 64, 64, 1, 8, 0), b(0, 0, 32, 32, 4, 4, 0);
-  const Handle tutorial = sessionCreate(0, 0, 64, 64, 10, 5, 0, 0, true);
+  const Handle tutorial = sessionCreate(0, 0, 64, 64, 10, 5, 0, 0, qt::kTutorialKind);
   const Handle linear = sessionCreateLinear(0, 0, 64, 64, 3);
   for (const Handle h : {a.h, b.h, tutorial, linear}) {
     const Reply& r = *reinterpret_cast<const Reply*>(sessionReply(h));
@@ -395,7 +395,7 @@ TEST(Session, CreateReusingASessionMakesItNewWithOtherNumbers) {
   EXPECT_EQ(sessionPairs(a.h), sessionPairs(fresh.h));
 }
 
-TEST(Session, OnlySmallQuadtreeSessionsAreKept) {
+TEST(Session, OnlySmallSessionsOfKindsThatResetAreKeptEachForItsOwnKind) {
   freeKeptSessions();
   {
     Native big(0, 0, 1000, 1000, 10, 8, 0);
@@ -405,9 +405,19 @@ TEST(Session, OnlySmallQuadtreeSessionsAreKept) {
   EXPECT_EQ(freeKeptSessions(), 0u);  // its arrays are too big to keep
   { Native small(0, 0, 10, 10, 10, 4, 0); }
   EXPECT_EQ(freeKeptSessions(), 1u);
-  sessionDestroy(sessionCreate(0, 0, 10, 10, 10, 5, 0, 0, true));
   sessionDestroy(sessionCreateLinear(0, 0, 10, 10, 2));
-  EXPECT_EQ(freeKeptSessions(), 0u);
+  EXPECT_EQ(freeKeptSessions(), 0u);  // a LinearQuadtree has no reset()
+  // A kept tutorial session serves the next tutorial tree, not a Quadtree.
+  const Handle tutorial = sessionCreate(0, 0, 10, 10, 10, 5, 0, 0, qt::kTutorialKind);
+  sessionDestroy(tutorial);
+  const Handle quadtree = sessionCreate(0, 0, 10, 10, 10, 4, 0);
+  EXPECT_NE(quadtree, tutorial);
+  EXPECT_EQ(sessionCreate(0, 0, 20, 20, 4, 4, 0, 0, qt::kTutorialKind), tutorial);
+  EXPECT_TRUE(std::holds_alternative<TutorialTree>(reinterpret_cast<Session*>(tutorial)->tree));
+  EXPECT_EQ(sessionValidate(tutorial), 1);
+  sessionDestroy(quadtree);
+  sessionDestroy(tutorial);
+  EXPECT_EQ(freeKeptSessions(), 2u);
   // And only so many in all.
   std::vector<Handle> many;
   for (int i = 0; i < 2000; ++i) many.push_back(sessionCreate(0, 0, 10, 10, 10, 4, 0));
@@ -415,6 +425,47 @@ TEST(Session, OnlySmallQuadtreeSessionsAreKept) {
   const size_t keptCount = freeKeptSessions();
   EXPECT_GT(keptCount, 0u);
   EXPECT_LT(keptCount, many.size());
+}
+
+// Each call reaches the tree through the one dispatch point (tree_kinds.h): on a kind without the
+// feature it needs, it answers kUnsupported and changes nothing.
+TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
+  Native quadtree(0, 0, 64, 64, 1, 4, 0);
+  const Handle tutorial = sessionCreate(0, 0, 64, 64, 1, 4, 0, 0, qt::kTutorialKind);
+  const Handle linear = sessionCreateLinear(0, 0, 64, 64, 3);
+  for (const Handle h : {quadtree.h, tutorial, linear}) {
+    stageBuffer.ids[0] = 1, stageBuffer.ids[1] = 2;
+    for (int k = 0; k < 4; ++k) stageBuffer.rects[k] = 1 + k % 2, stageBuffer.rects[4 + k] = 40 + k % 2;
+    ASSERT_EQ(sessionFlush(h, 2), 2);
+  }
+  const int32_t node = sessionChildren(quadtree.h, 0);
+  ASSERT_GT(node, 0);
+  // No nodes to address in a LinearQuadtree.
+  EXPECT_EQ(sessionInsert(linear, 0, 3, 1, 1, 1, 1), kUnsupported);
+  EXPECT_EQ(sessionRetrieve(linear, 0, 0, 0, 64, 64, true), kUnsupported);
+  EXPECT_EQ(sessionLocate(linear, 0, 0, 0, 1, 1, true), kUnsupported);
+  EXPECT_EQ(sessionAllObjects(linear, 0), kUnsupported);
+  EXPECT_EQ(sessionNodeObjects(linear, 0), kUnsupported);
+  EXPECT_EQ(sessionChildren(linear, 0), kUnsupported);
+  EXPECT_EQ(sessionNodeGeom(linear, 0), kUnsupported);
+  EXPECT_EQ(sessionClearNode(linear, 0), kUnsupported);
+  // The leaf grid is the quadtree-js tree's; paths, pre-order and refresh(isAlive) the tutorial's.
+  EXPECT_EQ(sessionLeafGrid(tutorial), kUnsupported);
+  EXPECT_EQ(sessionLeafGrid(linear), kUnsupported);
+  for (const Handle h : {quadtree.h, linear}) {
+    EXPECT_EQ(sessionPathObjects(h, 0), kUnsupported);
+    EXPECT_EQ(sessionPreorder(h, 0), kUnsupported);
+    EXPECT_EQ(sessionRefreshTutorial(h, 0, 0), kUnsupported);
+  }
+  for (const Handle h : {quadtree.h, tutorial, linear}) {
+    EXPECT_EQ(sessionContains(h, 1), 1);
+    EXPECT_EQ(sessionContains(h, 3), 0);
+    EXPECT_EQ(sessionSearch(h, 0, 0, 64, 64), 2);
+    EXPECT_EQ(sessionValidate(h), 1);
+  }
+  EXPECT_EQ(quadtree.retrieve({0, 0, 64, 64}), (Ids{1, 2}));
+  sessionDestroy(tutorial);
+  sessionDestroy(linear);
 }
 
 TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
@@ -446,7 +497,7 @@ namespace {
 
 TEST(Session, TheReplyPointsAtTheTreesVersionWhichEveryChangeMovesAndNoQuery) {
   Native s(0, 0, 100, 100, 4, 4, 0);
-  const Quadtree& tree = reinterpret_cast<Session*>(s.h)->tree;
+  const Quadtree& tree = s.tree();
   EXPECT_EQ(uint32_t(s.reply.version), uint32_t(reinterpret_cast<uintptr_t>(tree.versionAt())));
   uint32_t last = tree.version();
   auto moved = [&] {
@@ -483,7 +534,7 @@ TEST(Session, TheReplyPointsAtTheTreesVersionWhichEveryChangeMovesAndNoQuery) {
   const Handle linear = sessionCreateLinear(0, 0, 100, 100, 4);
   const auto& lr = *reinterpret_cast<const Reply*>(sessionReply(linear));
   EXPECT_EQ(uint32_t(lr.version),
-            uint32_t(reinterpret_cast<uintptr_t>(reinterpret_cast<Session*>(linear)->linear->versionAt())));
+            uint32_t(reinterpret_cast<uintptr_t>(std::get<LinearQuadtree>(reinterpret_cast<Session*>(linear)->tree).versionAt())));
   sessionDestroy(linear);
 }
 
@@ -494,7 +545,7 @@ TEST(Session, ValidateCatchesAChangeThatBypassedTheSessionsFunnel) {
   EXPECT_GT(sessionPairs(s.h), 0);
   EXPECT_EQ(sessionValidate(s.h), 1);
   // Straight into the tree: the pair cache was not told, so its kept pairs are now stale.
-  reinterpret_cast<Session*>(s.h)->tree.insert(0, 50, {1, 1, 90, 90});
+  std::get<Quadtree>(reinterpret_cast<Session*>(s.h)->tree).insert(0, 50, {1, 1, 90, 90});
   EXPECT_EQ(sessionValidate(s.h), 0);
   // Through the funnel, the same change leaves everything consistent.
   Native t(0, 0, 100, 100, 4, 4, 0);
@@ -517,7 +568,7 @@ struct Tutorial {
   Handle h;
   Session& s;
   Tutorial(double x, double y, double w, double hgt, double maxObjects, double maxLevels, double level)
-      : h(sessionCreate(x, y, w, hgt, maxObjects, maxLevels, level, 0, true)), s(*reinterpret_cast<Session*>(h)) {}
+      : h(sessionCreate(x, y, w, hgt, maxObjects, maxLevels, level, 0, qt::kTutorialKind)), s(*reinterpret_cast<Session*>(h)) {}
   ~Tutorial() { sessionDestroy(h); }
   Tutorial(const Tutorial&) = delete;
   Tutorial& operator=(const Tutorial&) = delete;
@@ -531,13 +582,13 @@ struct Tutorial {
     EXPECT_EQ(sessionFlush(h, int32_t(objects.size())), int32_t(objects.size()));
   }
   Ids results() const { return Ids(s.results.begin(), s.results.end()); }
-  TutorialTree& tree() { return *s.tutorial; }
+  TutorialTree& tree() { return std::get<TutorialTree>(s.tree); }
 };
 
 TEST(Session, ATutorialSessionStoresEachInsertOnceAndRetrieveIsThePath) {
   Tutorial t(0, 0, 100, 100, 1, 5, 0);
   ASSERT_NE(t.h, 0u);
-  EXPECT_TRUE(t.s.tree.validate());  // the quadtree-js tree stays empty
+  EXPECT_TRUE(std::holds_alternative<TutorialTree>(t.s.tree));  // and no other tree
   t.flush({{7, {50, 10, 1, 1}}, {1, {10, 10, 1, 1}}, {2, {80, 80, 1, 1}}, {1, {10, 10, 1, 1}}});
   EXPECT_EQ(sessionRetrieve(t.h, 0, 10, 10, 1, 1, true), 3);
   EXPECT_EQ(t.results(), (Ids{1, 1, 7}));  // deepest first, no de-duplication
@@ -582,7 +633,7 @@ TEST(Session, CreateReusingATutorialSessionMakesItNewWithOtherNumbers) {
   // Twice, with numbers that only shape the tree when they are the new ones: a depth that stops
   // splits, then a capacity that leaves the root whole.
   for (const auto& [maxObjects, maxLevels, count] : {std::tuple{10, 2, 300}, std::tuple{40, 8, 30}}) {
-    EXPECT_EQ(sessionCreate(kBounds.x, kBounds.y, kBounds.w, kBounds.h, maxObjects, maxLevels, 1, a.h, true), a.h);
+    EXPECT_EQ(sessionCreate(kBounds.x, kBounds.y, kBounds.w, kBounds.h, maxObjects, maxLevels, 1, a.h, qt::kTutorialKind), a.h);
     EXPECT_EQ(a.s.reply.results, 0);
     EXPECT_EQ(uint32_t(a.s.reply.version), uint32_t(reinterpret_cast<uintptr_t>(a.tree().versionAt())));
     EXPECT_EQ(sessionValidate(a.h), 1);
@@ -654,7 +705,7 @@ TEST(Session, TutorialSessionsKeepTheVersionInTheReplyAndRefuseWithoutRoom) {
   t.flush({{0, {1, 1, 1, 1}}});
   EXPECT_NE(*v, before);
   qt::setHeapBudgetForTests(0);
-  EXPECT_EQ(sessionCreate(0, 0, 1, 1, 1, 1, 0, 0, true), 0u);
+  EXPECT_EQ(sessionCreate(0, 0, 1, 1, 1, 1, 0, 0, qt::kTutorialKind), 0u);
   EXPECT_EQ(sessionInsert(t.h, 0, 1000, 1, 1, 1, 1), kNoMemory);
   qt::setHeapBudgetForTests(SIZE_MAX);
   EXPECT_EQ(sessionContains(t.h, 1000), 0);

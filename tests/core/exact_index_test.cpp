@@ -144,7 +144,7 @@ void checkAgainstBruteForce(bool tutorial, double maxObjects, double maxLevels, 
     const double span = rng() % 10 == 0 ? 3000 : 1000;
     return Rect{real(-span / 4, span), real(-span / 4, span), size, rng() % 5 == 0 ? real(0, 120) : size};
   };
-  Driven d(tutorial ? qt::sessionCreate(0, 0, 1000, 1000, maxObjects, maxLevels, 0, 0, true)
+  Driven d(tutorial ? qt::sessionCreate(0, 0, 1000, 1000, maxObjects, maxLevels, 0, 0, qt::kTutorialKind)
                     : qt::sessionCreate(0, 0, 1000, 1000, maxObjects, maxLevels, 0));
   int32_t next = 0;
   for (int frame = 0; frame < 60; ++frame) {
@@ -242,11 +242,11 @@ TEST(ExactIndexSession, WithoutRoomForTheIndexSearchAndCollidesTestEveryObject) 
 }
 
 TEST(ExactIndexSession, AChangeThatBypassedTheSessionFailsValidate) {
-  Driven d(qt::sessionCreate(0, 0, 100, 100, 4, 4, 0, 0, true));
+  Driven d(qt::sessionCreate(0, 0, 100, 100, 4, 4, 0, 0, qt::kTutorialKind));
   for (int32_t id = 0; id < 10; ++id) d.insert(id, {id * 9.0, id * 9.0, 5, 5});
   EXPECT_EQ(qt::sessionSearch(d.h, 0, 0, 100, 100), 10);
   EXPECT_EQ(qt::sessionValidate(d.h), 1);
-  d.s.tutorial->update(3, {50, 50, 30, 30});  // the index was not told
+  std::get<qt::TutorialTree>(d.s.tree).update(3, {50, 50, 30, 30});  // the index was not told
   EXPECT_EQ(qt::sessionValidate(d.h), 0);
 }
 

@@ -1,0 +1,116 @@
+// A Session is one JS tree's native side: its one tree (tree_kinds.h), the index its exact queries
+// read, the pair cache, the heap buffers the facade reads and writes directly (staged inserts in,
+// query results out) and the Reply that names what each call hands back (abi.h), so a frame needs
+// few calls and no value objects. boundary.cpp's calls reach it by address.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "abi.h"
+#include "exact_index.h"
+#include "memory_guard.h"
+#include "pair_cache.h"
+#include "tree_kinds.h"
+
+namespace qt {
+
+// The module's one staging buffer, shared by every session: the facade writes one tree's inserts
+// here and applies them (sessionFlush) before another tree stages any, so a tree carries no buffer
+// of its own. Its address is in every session's Reply (stageRects, stageIds).
+struct StageBuffer {
+  double rects[kStageCapacity * 4];  // x, y, width, height per staged insert
+  int32_t ids[kStageCapacity];
+};
+extern StageBuffer stageBuffer;
+
+struct Session {
+  // The tree is built in place: moving one would cost a move of each of its arrays (and code).
+  template <class T, class... Args>
+  explicit Session(std::in_place_type_t<T> kind, Args&&... args) : tree(kind, std::forward<Args>(args)...) {
+    freshReply();
+  }
+  // The reply of a new session: zeros, and the staging buffer's and the tree's version's addresses.
+  void freshReply() {
+    reply = Reply{};
+    reply.stageRects = address(stageBuffer.rects);
+    reply.stageIds = address(stageBuffer.ids);
+    reply.version = visitTree(tree, [](auto& t) { return address(t.versionAt()); });
+  }
+  static int32_t address(const void* p) { return int32_t(reinterpret_cast<uintptr_t>(p)); }
+
+  Tree tree;
+  // The exact queries of a kind without kExactSelf go to this index (exact_index.h).
+  ExactIndex exact;
+  std::vector<int32_t> results;  // ids of the last query
+  Reply reply;                   // what the last call handed back besides its return value
+  std::vector<double> scratch;   // rects the facade hands over in bulk (refresh, typed arrays)
+  std::vector<int32_t> scratchIds;
+  std::vector<double> walk;      // the node walk
+  PairCache pairCache;           // pairs() reuses the last answer for objects that did not change
+  uint32_t pairsFrom = 0;        // the exact index's generation the pair cache was computed from
+  Session* nextFree = nullptr;   // kept for reuse: the next session kept (boundary.cpp)
+
+  // The tree the exact queries read as it stands: `self`, a tree that is its own index, or the
+  // session's index (null: none made yet, or dropped). The pair cache forgets what it learnt
+  // from an index that has since been replaced.
+  LinearQuadtree* exactTree(LinearQuadtree* self) {
+    if (self) return self;
+    if (exact.generation() != pairsFrom) {
+      pairCache.forget();
+      pairsFrom = exact.generation();
+    }
+    return exact.tree();
+  }
+
+  // The one funnel for changes at this layer: every call that changed the tree reports it here,
+  // so the exact index follows the object, and the pair cache learns which object changed. (The
+  // facade's caches need no report: they compare the tree's own version, whose address the reply
+  // holds.)
+  template <class T>
+  void changed(T& t, int32_t id) {
+    if constexpr (!has<T>(kExactSelf)) {
+      if (exact.tree()) {
+        if (!t.contains(id)) exact.remove(id);
+        else if (!exact.stale()) exact.set(id, t.rectTable()[id]);
+      }
+    }
+    if (LinearQuadtree* x = exactTree(selfIndex(t))) pairCache.touch(id, x->version());
+  }
+  // Before a call changes `count` objects at once: when that is most of them, the exact index
+  // is left behind (exact_index.h) rather than moved object by object.
+  template <class T>
+  void changingMany(T&, int32_t count) {
+    if constexpr (!has<T>(kExactSelf)) {
+      if (exact.tree() && 2 * int64_t(count) > exact.tree()->size()) exact.defer();
+    }
+  }
+  // What a kind's exact queries read: the tree itself when it is its own index (kExactSelf), else
+  // its objects (and the root's bounds) through the session's index.
+  struct ExactSource {
+    LinearQuadtree* self;
+    const ObjectTable* objects;
+    Rect bounds;
+  };
+  template <class T>
+  static LinearQuadtree* selfIndex(T& t) {
+    if constexpr (has<T>(kExactSelf)) return &t;
+    else return nullptr;
+  }
+  template <class T>
+  static ExactSource exactSource(T& t) {
+    if constexpr (has<T>(kExactSelf)) return {&t, nullptr, t.bounds()};
+    else return {nullptr, &t.objects(), t.nodeRect(t.root())};
+  }
+
+  // A change that cannot be named by id: clear() (`cleared`: the exact index is emptied too) or
+  // a subnode's clear (the index is dropped, to be made again from what is left).
+  void changedAll(bool cleared) {
+    if (cleared) exact.clear();
+    else exact.drop();
+    pairCache.forget();
+  }
+};
+
+}  // namespace qt
