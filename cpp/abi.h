@@ -59,6 +59,7 @@
                                    /* cell cannot tell, children() of a leaf */              \
   X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
+  X(kAutoDepth, 0)                 /* a LinearQuadtree's depth fitted to its objects */       \
   X(kWalkRow, 7)                   /* nodeWalk()'s numbers a node: level, x, y, width, */    \
                                    /* height, own objects, is leaf */                         \
   X(kQuadtreeKind, 0)              /* sessionCreate()'s kinds of tree: quadtree-js's, */     \

@@ -77,7 +77,10 @@ Session::ExactSource exactSource(Handle h) {
 
 // The exact queries' tree, made current (exact_index.h); null: no room for it.
 LinearQuadtree* exactFor(Session& s, const Session::ExactSource& e) {
-  if (e.self) return e.self;
+  if (e.self) {
+    e.self->fit();  // (a tree whose depth is fitted to its objects: linear_quadtree.h)
+    return e.self;
+  }
   const ObjectTable& o = *e.objects;
   const bool ok = s.exact.ensure(o.count, e.bounds, [&](auto visit) {
     for (size_t id = 0; id < o.span(); ++id)
@@ -177,8 +180,11 @@ Handle sessionCreate(double x, double y, double w, double h, double maxObjects, 
 }
 
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth) {
-  if (!heapHasRoom(bytesForSession(depth))) return 0;
-  return reinterpret_cast<Handle>(new Session(std::in_place_type<LinearQuadtree>, Rect{x, y, w, h}, depth));
+  const bool fitted = depth == kAutoDepth;
+  if (!heapHasRoom(bytesForSession(fitted ? LinearQuadtree::unfittedDepth() : depth))) return 0;
+  const Rect bounds{x, y, w, h};
+  if (fitted) return reinterpret_cast<Handle>(new Session(std::in_place_type<LinearQuadtree>, bounds, LinearQuadtree::FittedDepth{}));
+  return reinterpret_cast<Handle>(new Session(std::in_place_type<LinearQuadtree>, bounds, depth));
 }
 
 void sessionDestroy(Handle h) {

@@ -37,6 +37,7 @@ extern "C" {
 // to the next tree (js/src/seed.js).
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level, Handle reuse = 0, int32_t kind = kQuadtreeKind);
+// A LinearQuadtree session of `depth` levels, or with kAutoDepth, levels fitted to its objects.
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth);
 // Frees the session, or keeps it for the next sessionCreate of its kind when its arrays are
 // small (it is then as good as new, its arrays' capacity kept).

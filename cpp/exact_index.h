@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "depth_plan.h"
 #include "linear_quadtree.h"
 
 namespace qt {
@@ -70,30 +71,12 @@ class ExactIndex {
     return fits;
   }
 
-  // The rule that picks bounds and depth from the objects (public for the tests).
-  class Plan {
-   public:
-    explicit Plan(const Rect& bounds);
-    void reach(const Rect& r);  // first every object: the bounds take it in
-    void fit(const Rect& r);    // then every object: the level its size fits
-    // A square: cells as wide as they are tall whatever the world's shape (a wide world's cells
-    // would otherwise be as stretched as it is, and each hold many objects side by side).
-    Rect bounds() const {
-      const double side = std::max(x1_ - x0_, y1_ - y0_);
-      return {x0_, y0_, side, side};
-    }
-    // The level most objects fit (cells about twice their size), kept to about 8 cells per
-    // object at the deepest level (8 bytes a node).
-    int32_t depth(int32_t count) const;
-
-   private:
-    double x0_, y0_, x1_, y1_;  // the union of the tree's usable bounds and every finite rect
-    int32_t fits_[LinearQuadtree::kMaxDepth + 1] = {};  // objects per level their size fits
-  };
+  // The rule that picks bounds and depth from the objects (depth_plan.h).
+  using Plan = DepthPlan;
 
  private:
   bool suits(int32_t count) const {
-    return count <= 4 * builtFor_ + 64 && 4 * count + 64 >= builtFor_ && 4 * outside_ <= count + 64;
+    return !outgrows(count, builtFor_) && 4 * outside_ <= count + 64;
   }
   bool make(const Plan& plan, int32_t count);
   bool inside(const Rect& r) const {

@@ -9,21 +9,50 @@
 
 namespace qt {
 
-LinearQuadtree::LinearQuadtree(Rect bounds, int32_t depth)
-    : bounds_(bounds), depth_(clampDepth(depth)) {
+LinearQuadtree::LinearQuadtree(Rect bounds, int32_t depth) : bounds_(bounds), fittedFor_(-1) {
   static_assert(sizeof(Node) == 8 && sizeof(Cells) == 16 && sizeof(Link) == 12 &&
                     sizeof(Entry) == 40 && kMaxDepth <= 15,  // Entry::tag's fields
                 "the sizes noted in linear_quadtree.h");
+  shape(clampDepth(depth));
+}
+
+LinearQuadtree::LinearQuadtree(Rect bounds, FittedDepth) : bounds_(bounds), fittedFor_(0) { shape(unfittedDepth()); }
+
+void LinearQuadtree::shape(int32_t depth) {
+  depth_ = depth;
   side_ = int32_t(1) << depth_;
   // A zero scale sends every coordinate to cell 0: one node, but every query stays exact.
   auto scale = [&](double extent) {
     return std::isfinite(extent) && extent > 0 ? double(side_) / extent : 0.0;
   };
-  scaleX_ = scale(bounds.w);
-  scaleY_ = scale(bounds.h);
+  scaleX_ = scale(bounds_.w);
+  scaleY_ = scale(bounds_.h);
   offsets_[0] = 0;
   for (int32_t l = 0; l <= depth_; ++l) offsets_[l + 1] = offsets_[l] + (int32_t(1) << (2 * l));
-  nodes_.assign(nodeCount(depth_), Node{-1, 0});
+  std::fill(levels_, levels_ + kMaxDepth + 1, 0);
+  nodes_ = std::vector<Node>(nodeCount(depth_), Node{-1, 0});  // (exactly that: a refit may shrink it)
+}
+
+QT_COLD void LinearQuadtree::fit() {
+  if (fittedFor_ < 0 || size_ == 0 || (fittedFor_ > 0 && !outgrows(size_, fittedFor_))) return;
+  DepthPlan plan(bounds_);
+  for (size_t id = 0; id < links_.size(); ++id)
+    if (links_[id].node >= 0) plan.fit(rects_[id]);
+  fittedFor_ = size_;
+  const int32_t depth = plan.depth(size_);
+  if (depth == depth_ || !heapHasRoom(sizeof(Node) * nodeCount(depth))) return;
+  shape(depth);
+  // Each object in its node at the new depth; the lists and counts follow at the next read.
+  for (size_t id = 0; id < links_.size(); ++id) {
+    if (links_[id].node < 0) continue;
+    const Cells c = cellsOf(rects_[id]);
+    cells_[id] = c;
+    links_[id] = {nodeOf(c), -1, -1};
+    ++levels_[levelOf(c)];
+  }
+  linked_ = false;
+  relinks_ = 0;
+  regrouped();
 }
 
 // The deepest level at which the range spans at most two cells per axis, as a shift k = D - level:

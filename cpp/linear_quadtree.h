@@ -58,6 +58,7 @@
 
 #include "abi.h"       // kMaxLinearDepth
 #include "debug.h"     // qt::Stats
+#include "depth_plan.h"
 #include "geometry.h"  // qt::Rect, overlaps()
 #include "node_tree.h"  // TreeState
 
@@ -67,16 +68,26 @@ class LinearQuadtree : public TreeState {
  public:
   static constexpr unsigned kFeatures = kExactSelf;  // (node_tree.h)
   static constexpr int32_t kMaxDepth = kMaxLinearDepth;
-  // The depth rule, the one copy: a tree asked for `depth` has levels 0..clampDepth(depth).
-  static int32_t clampDepth(int32_t depth) { return std::min(std::max(depth, int32_t(1)), kMaxDepth); }
+  static int32_t clampDepth(int32_t depth) { return qt::clampDepth(depth); }  // (depth_plan.h)
   // Nodes of a tree with levels 0..depth (depth already clamped): (4^(depth + 1) - 1) / 3.
   static size_t nodeCount(int32_t depth) { return ((size_t(1) << (2 * depth + 2)) - 1) / 3; }
   // The room a tree asked for `depth` takes before any object is inserted.
+  // The levels a tree whose depth is fitted to its objects starts with: the rule's for none.
+  static int32_t unfittedDepth() { return DepthPlan(Rect{0, 0, 1, 1}).depth(0); }
   static size_t bytesFor(int32_t depth) { return sizeof(LinearQuadtree) + sizeof(Node) * nodeCount(clampDepth(depth)); }
 
   // A tree over `bounds` with levels 0..clampDepth(depth). Bounds whose w or h is not a finite
   // number > 0 put every object in one node (still correct, only slow).
   LinearQuadtree(Rect bounds, int32_t depth);
+  // A tree whose levels fit its objects (depth_plan.h: the rule of the session's exact index),
+  // set by fit().
+  struct FittedDepth {};
+  LinearQuadtree(Rect bounds, FittedDepth);
+  // A tree with a FittedDepth whose objects have outgrown the depth fitted for them (or that
+  // has none fitted yet, and objects) takes the depth fitted to them now: every object re-placed,
+  // nothing a query answers changed. Without room for it, the depth stays. The session calls it
+  // before the exact queries (and so does a caller of its own).
+  void fit();
 
   // Indexes object `id` (a dense int32 >= 0; negative ids are ignored) with `rect`. An id already
   // present is moved, as update() does.
@@ -142,6 +153,7 @@ class LinearQuadtree : public TreeState {
   // Whether queries read the ids grouped by node (true) or walk the lists.
   bool grouped() const { return grouped_; }
   int32_t depth() const { return depth_; }
+  bool autoDepth() const { return fittedFor_ >= 0; }
   const Rect& bounds() const { return bounds_; }
   // The version (node_tree.h) moves with insert, update, remove and clear.
 
@@ -221,7 +233,9 @@ class LinearQuadtree : public TreeState {
   bool sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out);
   int32_t bandLevel(const Rect* rects, int32_t ids) const;  // the level whose rows are the bands
 
+  void shape(int32_t depth);  // depth_ and what follows from it, every node empty
   Rect bounds_;
+  int32_t fittedFor_;      // kAutoDepth: the objects the depth was last fitted for; else -1
   int32_t depth_, side_;   // side_ = 2^D cells across at level D
   double scaleX_, scaleY_;  // cells per unit at level D
   int32_t offsets_[kMaxDepth + 2];  // first node of each level, and the node count

@@ -44,6 +44,7 @@ export const UNSUPPORTED = -2147483647;
 export const NO_NODE = -1;
 export const MAX_ID = 4194303;
 export const MAX_LINEAR_DEPTH = 12;
+export const AUTO_DEPTH = 0;
 export const WALK_ROW = 7;
 export const QUADTREE_KIND = 0;
 export const TUTORIAL_KIND = 1;

@@ -468,6 +468,26 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
   sessionDestroy(linear);
 }
 
+// createLinear with kAutoDepth: the exact queries find the depth fitted to the objects first.
+TEST(Session, ALinearSessionOfAutoDepthFitsItToItsObjectsBeforeItsQueries) {
+  const Handle h = sessionCreateLinear(0, 0, 4000, 4000, kAutoDepth);
+  const LinearQuadtree& tree = std::get<LinearQuadtree>(reinterpret_cast<Session*>(h)->tree);
+  EXPECT_EQ(tree.depth(), LinearQuadtree::unfittedDepth());
+  for (int32_t i = 0; i < kStageCapacity; ++i) {  // a grid of 11 px squares, 2 px apart in x
+    stageBuffer.ids[i] = i;
+    double* r = stageBuffer.rects + 4 * i;
+    r[0] = 13.0 * (i % 64), r[1] = 40.0 * (i / 64), r[2] = 11, r[3] = 11;
+  }
+  ASSERT_EQ(sessionFlush(h, kStageCapacity), kStageCapacity);
+  EXPECT_EQ(sessionSearch(h, 0, 0, 20, 20), 2);  // (0, 0) and (13, 0)
+  EXPECT_EQ(tree.depth(), 6);  // cells of 62 px (11 px: level 7, kept to 8 cells an object)
+  EXPECT_EQ(sessionPairs(h), 0);
+  EXPECT_EQ(sessionUpdate(h, 1, 5, 5, 11, 11), 1);
+  EXPECT_EQ(sessionPairs(h), 1);  // 1 now overlaps 0
+  EXPECT_EQ(sessionValidate(h), 1);
+  sessionDestroy(h);
+}
+
 TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
     qttest::Scenario sc(seed + 70000);

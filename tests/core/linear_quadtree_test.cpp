@@ -567,6 +567,57 @@ TEST(LinearQuadtree, DepthIsClampedAndDegenerateBoundsStillAnswerExactly) {
   }
 }
 
+TEST(LinearQuadtree, AFittedDepthFollowsTheObjectsAsTheExactIndexsRuleDoesAndAnswersTheSame) {
+  const Rect world{0, 0, 4000, 4000};
+  LinearQuadtree tree(world, LinearQuadtree::FittedDepth{});
+  EXPECT_TRUE(tree.autoDepth());
+  EXPECT_EQ(tree.depth(), LinearQuadtree::unfittedDepth());
+  Oracle oracle;
+  Gen gen(5);
+  auto add = [&](int32_t from, int32_t to, double size) {
+    for (int32_t id = from; id < to; ++id) {
+      const Rect r{gen.real(0, 4000), gen.real(0, 4000), size, size};
+      tree.insert(id, r);
+      oracle.set(id, r);
+    }
+  };
+  auto fitted = [&] {  // what the rule gives these objects
+    qt::DepthPlan plan(world);
+    for (int32_t id = 0; id < int32_t(oracle.present.size()); ++id)
+      if (oracle.present[id]) plan.fit(oracle.rects[id]);
+    return plan.depth(oracle.size());
+  };
+  add(0, 2000, 11);
+  tree.fit();
+  EXPECT_EQ(tree.depth(), fitted());
+  // 11 px fits cells of 4000 / 2^7 = 31 px (at least twice its size), but 2,000 objects get
+  // about 8 cells each at most: 4^6.
+  EXPECT_EQ(tree.depth(), 6);
+  EXPECT_TRUE(Valid(tree));
+  EXPECT_TRUE(SamePairs(pairsOf(tree), oracle.pairs()));
+  for (int i = 0; i < 40; ++i) EXPECT_TRUE(SameSearch(tree, oracle, gen.rect(world, 7)));
+  // Twice as many, four times smaller: not yet outgrown, so the depth stays.
+  add(2000, 4000, 2.75);
+  tree.fit();
+  EXPECT_EQ(tree.depth(), 6);
+  // Four times as many again: fitted anew, and every answer the same.
+  add(4000, 20000, 2.75);
+  const uint32_t version = tree.version();
+  tree.fit();
+  EXPECT_EQ(tree.depth(), fitted());
+  EXPECT_EQ(tree.depth(), 8);  // most are 2.75 px (level 9), kept to 8 cells an object
+  EXPECT_EQ(tree.version(), version);  // nothing a query answers changed
+  EXPECT_TRUE(Valid(tree));
+  for (int i = 0; i < 40; ++i) EXPECT_TRUE(SameSearch(tree, oracle, gen.rect(world, 9)));
+  EXPECT_TRUE(SameLayout(tree, oracle));
+  // A tree of a fixed depth keeps it.
+  LinearQuadtree fixed(world, 4);
+  fixed.insert(0, {1, 1, 1, 1});
+  fixed.fit();
+  EXPECT_FALSE(fixed.autoDepth());
+  EXPECT_EQ(fixed.depth(), 4);
+}
+
 // --- random scenes against the oracle ----------------------------------------------------------
 
 TEST(LinearQuadtreeRandom, SearchCollidesPairsAndLayoutMatchTheOracle) {

@@ -575,6 +575,7 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
     case 4:
     case 5: {
       g_opName = op == 4 ? "linear search" : "linear collides";
+      t.fit();  // (a fitted depth follows the objects before queries, as the session does)
       const Rect q = makeRect(in, bounds, true);
       std::set<int32_t> want;
       for (int32_t id = 0; id < nIds; ++id)
@@ -591,6 +592,7 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
     }
     case 6: {
       g_opName = "linear pairs";
+      t.fit();
       // out (from pairs() or pairsOf()) against brute force over `rects`, `present` saying which ids count.
       auto checkPairs = [&](const char* call, const std::vector<Rect>& rects, auto present) {
         const std::string name = std::string("linear ") + call + "()";
@@ -840,9 +842,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                        {3, 7, 5, 11},     {0, 0, 0, 0},         {0, 0, kHuge, kHuge},
                                        {0, 0, kInf, 10},  {kNaN, 0, 10, kNaN}};
   const Rect lb = kLinearBounds[in.ConsumeIntegralInRange<int>(0, 7)];
-  // Depth 0 is clamped to 1. validate() reads every node, so at most 6 levels (5,461 nodes; depth
-  // 8 has 87,381): deeper trees differ only in their arithmetic, which the unit tests cover.
-  const int32_t linearDepth = in.ConsumeIntegralInRange<int32_t>(0, 6);
+  // Depth 0 is clamped to 1; 7 stands for a depth fitted to the objects (they are few: it stays
+  // shallow). validate() reads every node, so at most 6 levels (5,461 nodes; depth 8 has
+  // 87,381): deeper trees differ only in their arithmetic, which the unit tests cover.
+  const int32_t linearDepth = in.ConsumeIntegralInRange<int32_t>(0, 7);
   const int32_t nLinearIds = in.ConsumeIntegralInRange<int32_t>(1, kMaxIds);
 
   TRACE("Quadtree(%s, %g, %g, %g), entries <= %d; LinearQuadtree(%s, %d)\n", rectText(qb).c_str(),
@@ -850,7 +853,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   qt::Quadtree tree(qb, maxObjects, maxLevels, level);
   QModel qm;
   qm.objs.resize(size_t(nIds));
-  qt::LinearQuadtree linear(lb, linearDepth);
+  qt::LinearQuadtree linear = linearDepth == 7 ? qt::LinearQuadtree(lb, qt::LinearQuadtree::FittedDepth{})
+                                                : qt::LinearQuadtree(lb, linearDepth);
   LModel lm;
   lm.live.assign(size_t(nLinearIds), 0);
   lm.rects.assign(size_t(nLinearIds), Rect{});
