@@ -6,9 +6,9 @@ import { MAX_LINEAR_DEPTH } from './abi.js';
 import { loaded, native } from './native.js';
 import { hide, insertAll } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, created, live, stage } from './session.js';
+import { Session, live, stage } from './session.js';
 import { installShared } from './shared.js';
-import { describe, readBounds, readRect, rectIn } from './validate.js';
+import { created, describe, readBounds, readRect, rectIn } from './validate.js';
 
 /**
  * @constructor

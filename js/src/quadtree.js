@@ -2,10 +2,10 @@
 import { F64, I32, NO_MEMORY, NO_NODE } from './abi.js';
 import { loaded, native, f64, i32, views } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Session, collect, current, dropIfAbsent, flush, rootLeaf, live, room, stage } from './session.js';
+import { Session, collect, current, dropIfAbsent, flush, rootLeaf, live, stage } from './session.js';
 import { answeringSeed, plant, seedFor, seedInsert } from './seed.js';
 import { installShared } from './shared.js';
-import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
+import { describe, noMemory, option, readAll, readBounds, readRect, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 

@@ -16,8 +16,9 @@
 // native tree stays its own.
 import { native } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Named, Session, created, stage } from './session.js';
-import { readAll, readRect, rectIn } from './validate.js';
+import { Named } from './named.js';
+import { Session, stage } from './session.js';
+import { created, readAll, readRect, rectIn } from './validate.js';
 
 // Objects a seed holds at most: each insert checks the ones before it for a repeat.
 const MOST = 16;

@@ -2,7 +2,8 @@
 // staged inserts, the caches read from the tree, and lifetime. Inserts are written as numbers
 // into a heap buffer and applied in one call when the next query comes; queries come back as ids
 // in the heap, mapped to the caller's objects here.
-import { F64, I32, STAGE_CAPACITY, NO_MEMORY, NO_NODE } from './abi.js';
+import { F64, I32, STAGE_CAPACITY, NO_NODE } from './abi.js';
+import { Named } from './named.js';
 import { native, f64, i32, views } from './native.js';
 import { Registry } from './registry.js';
 import { noMemory } from './validate.js';
@@ -20,39 +21,6 @@ let stager = null;
 const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
   : null;
-
-/**
- * A new native tree's handle, or the error that there was no room for it (`where`: the call
- * that made it, e.g. "Quadtree constructor").
- * @param {string} where @param {number} handle
- */
-export function created(where, handle) {
-  if (handle === 0) {
-    throw new RangeError(where + ': out of memory (WebAssembly memory cannot grow any further). ' +
-      'Free memory (dispose() trees no longer needed) and try again');
-  }
-  return handle;
-}
-
-/** What names a tree's calls in messages: its class and the public method being run (set by
- * live()). A Session, or a tree's Seed before it has one. */
-export class Named {
-  /** @param {string} className */
-  constructor(className) {
-    this.className = className;
-    this.method = '';
-  }
-
-  /** Where a message comes from, e.g. "LinearQuadtree.refresh": built only when a message is. */
-  get where() {
-    return this.className + '.' + this.method;
-  }
-
-  /** It stands for its `where` in messages: the checks take it instead of a string. */
-  toString() {
-    return this.where;
-  }
-}
 
 /** Shared by a tree and its node views; collected (and its native tree freed) only when none of
  * them is reachable. */
@@ -250,15 +218,6 @@ export function stage(s, obj, r) {
   const k = s.staged++, at = stageRects + 4 * k;
   f64[at] = r[0]; f64[at + 1] = r[1]; f64[at + 2] = r[2]; f64[at + 3] = r[3];
   i32[stageIds + k] = s.registry.next(obj);
-}
-
-/**
- * A native count, unless the call ran out of memory.
- * @param {Session} s @param {number} count
- */
-export function room(s, count) {
-  if (count === NO_MEMORY) throw noMemory(s.where);
-  return count;
 }
 
 /**

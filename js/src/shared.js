@@ -7,8 +7,8 @@ import { I32, NO_MEMORY, WALK_ROW } from './abi.js';
 import { native, f64, i32, views } from './native.js';
 import { PairList } from './pair-list.js';
 import { IDS, OBJECTS } from './registry.js';
-import { collect, current, flush, live, room, scratch } from './session.js';
-import { checkFunction, checkId, describe, noMemory, readRect, rectIn } from './validate.js';
+import { collect, current, flush, live, scratch } from './session.js';
+import { checkFunction, checkId, describe, noMemory, readRect, rectIn, room } from './validate.js';
 
 const DISPOSE = (typeof Symbol === 'function' && Symbol.dispose) || Symbol.for('Symbol.dispose');
 

@@ -7,9 +7,9 @@ import { loaded, native, i32, views } from './native.js';
 import { Quadtree, childViews, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
-import { collect, current, dropIfAbsent, flush, live, room } from './session.js';
+import { collect, current, dropIfAbsent, flush, live } from './session.js';
 import { installShared, sendChanged } from './shared.js';
-import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
+import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
