@@ -6,8 +6,9 @@ import { MAX_LINEAR_DEPTH } from './abi.js';
 import { loaded, native } from './native.js';
 import { hide, insertAll } from './quadtree.js';
 import { OBJECTS } from './registry.js';
-import { Session, live, stage } from './session.js';
+import { Session, live } from './session.js';
 import { installShared } from './shared.js';
+import { stage } from './stage.js';
 import { created, describe, readBounds, readRect, rectIn } from './validate.js';
 
 /**

@@ -1,10 +1,14 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
 import { F64, I32, NO_MEMORY, NO_NODE } from './abi.js';
+import { current } from './caches.js';
+import { rootLeaf } from './leaf-grid.js';
 import { loaded, native, f64, i32, views } from './native.js';
+import { collect, dropIfAbsent } from './objects.js';
 import { OBJECTS } from './registry.js';
-import { Session, collect, current, dropIfAbsent, flush, rootLeaf, live, stage } from './session.js';
 import { answeringSeed, plant, seedFor, seedInsert } from './seed.js';
+import { Session, live } from './session.js';
 import { installShared } from './shared.js';
+import { flush, stage } from './stage.js';
 import { describe, noMemory, option, readAll, readBounds, readRect, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree

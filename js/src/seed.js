@@ -14,10 +14,11 @@
 // tasks, so a loop that never yields would otherwise keep every tree it made. A young tree ages
 // on any other call, once taken back, or past YOUNG_MOST objects: then it keeps no copy and its
 // native tree stays its own.
+import { Named } from './named.js';
 import { native } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Named } from './named.js';
-import { Session, stage } from './session.js';
+import { Session } from './session.js';
+import { stage } from './stage.js';
 import { created, readAll, readRect, rectIn } from './validate.js';
 
 // Objects a seed holds at most: each insert checks the ones before it for a repeat.

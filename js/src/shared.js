@@ -4,10 +4,13 @@
 //   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 // (touching edges do not).
 import { I32, NO_MEMORY, WALK_ROW } from './abi.js';
+import { current } from './caches.js';
 import { native, f64, i32, views } from './native.js';
+import { collect } from './objects.js';
 import { PairList } from './pair-list.js';
 import { IDS, OBJECTS } from './registry.js';
-import { collect, current, flush, live, scratch } from './session.js';
+import { live, scratch } from './session.js';
+import { flush } from './stage.js';
 import { checkFunction, checkId, describe, noMemory, readRect, rectIn, room } from './validate.js';
 
 const DISPOSE = (typeof Symbol === 'function' && Symbol.dispose) || Symbol.for('Symbol.dispose');

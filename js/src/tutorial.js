@@ -3,12 +3,15 @@
 // going into every child it reaches; a query is one path from the deepest node up
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
 import { I32, NO_MEMORY } from './abi.js';
+import { current } from './caches.js';
 import { loaded, native, i32, views } from './native.js';
+import { collect, dropIfAbsent } from './objects.js';
 import { Quadtree, childViews, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
-import { collect, current, dropIfAbsent, flush, live } from './session.js';
+import { live } from './session.js';
 import { installShared, sendChanged } from './shared.js';
+import { flush } from './stage.js';
 import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
