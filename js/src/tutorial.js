@@ -4,9 +4,12 @@
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
 import { I32, NO_MEMORY } from './abi.js';
 import { current } from './caches.js';
+import { insertAll, insertChecked } from './insert.js';
+import { clear } from './methods/clear.js';
+import { getAllObjects } from './methods/get-all-objects.js';
 import { loaded, native, i32, views } from './native.js';
+import { childViews } from './node-views.js';
 import { collect, dropIfAbsent } from './objects.js';
-import { Quadtree, childViews, insertAll, insertChecked } from './quadtree.js';
 import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
@@ -105,9 +108,7 @@ proto.findObjects = function (returnedObjects, obj) {
 };
 proto.retrieve = proto.findObjects;
 
-// Every object of this node and the nodes below (children first, the native tree's order),
-// appended to `returnedObjects` (a new array if omitted): the same call as Quadtree's.
-proto.getAllObjects = Quadtree.prototype.getAllObjects;
+proto.getAllObjects = getAllObjects; // Quadtree's (methods/)
 
 /**
  * The child (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect fits in, or -1 when
@@ -121,9 +122,7 @@ proto.getIndex = function (rect) {
   return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
 };
 
-// Empties this node and drops every node below it; the tree is reused: the same call as
-// Quadtree's (the native tree clears each kind its own way).
-proto.clear = Quadtree.prototype.clear;
+proto.clear = clear; // Quadtree's (methods/)
 
 Object.defineProperty(proto, 'nodes', {
   configurable: true,
