@@ -17,6 +17,15 @@ import { option, readBounds, readRect, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
+/** What the seed (seed.js) needs to know of this class. @type {import('./seed.js').Kind} */
+const KIND = Object.freeze({
+  className: 'Quadtree',
+  tutorial: false,
+  distinct: true,
+  listCall: 'nodeObjects',
+  keepsYoung: ['insert', 'retrieve', 'getAllObjects'],
+});
+
 /**
  * A quadtree with the API of @timohausmann/quadtree-js 1.2.x, backed by WebAssembly.
  * @constructor
@@ -41,7 +50,7 @@ export function Quadtree(bounds, max_objects, max_levels, level) {
   this.max_levels = option('Quadtree constructor', 'max_levels', max_levels, 4, true);
   this.level = option('Quadtree constructor', 'level', level, 0, true);
   this.bounds = bounds;
-  plant(this, 'Quadtree', r, this.max_objects, this.max_levels, this.level);  // no native tree yet (seed.js)
+  plant(this, KIND, r, this.max_objects, this.max_levels, this.level);  // no native tree yet (seed.js)
 }
 
 const proto = Quadtree.prototype;

@@ -24,6 +24,7 @@ export class Session extends Named {
    */
   constructor(className, handle, listCall = native.nodeObjects) {
     super(className);
+    this.isSeed = false; // (a tree's _s: its Session, or its Seed before it has one)
     this.handle = handle;
     const reply = native.reply(handle);
     views(); // creating the tree may have grown memory
@@ -52,7 +53,8 @@ export class Session extends Named {
     this.gridCells = this.gridBounds = 0;
     this.gx = this.gy = this.gsx = this.gsy = 0;
     this.disposed = false;
-    /** A young tree's seed (seed.js): it keeps a copy of what the tree inserted. @type {any} */
+    /** A young tree's seed (seed.js): it keeps a copy of what the tree inserted.
+     * @type {import('./seed.js').Seed | null} */
     this.young = null;
     if (finalizer) finalizer.register(this, handle, this);
   }
@@ -88,9 +90,9 @@ export function live(tree, method) {
   let s = tree._s;
   s.method = method;
   if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
-  if (s.grow !== undefined) s = s.grow(tree); // a Quadtree with no native tree yet (seed.js)
+  if (s.isSeed) s = s.grow(tree); // a root with no native tree yet (seed.js)
   // A young tree's copy holds what it inserted: a call that may change the tree otherwise ages it.
-  if (s.young !== null && method !== 'insert' && method !== 'retrieve' && method !== 'findObjects' && method !== 'getAllObjects') s.young.age();
+  if (s.young !== null && s.young.agedBy(method)) s.young.age();
   if (tree._n !== 0 && s.views[tree._n] !== tree) {
     throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');
   }

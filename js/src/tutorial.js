@@ -19,6 +19,15 @@ import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
+/** What the seed (seed.js) needs to know of this class. @type {import('./seed.js').Kind} */
+const KIND = Object.freeze({
+  className: 'QuadTree',
+  tutorial: true,
+  distinct: false,
+  listCall: 'pathObjects', // its cached lists are paths: a node's objects, then its ancestors'
+  keepsYoung: ['insert', 'findObjects', 'getAllObjects'],
+});
+
 /**
  * A quadtree with the API of the tutorial tree, backed by WebAssembly.
  * @constructor
@@ -46,7 +55,7 @@ export function QuadTree(boundBox, lvl, options) {
   const maxObjects = option('QuadTree constructor', 'options.maxObjects', o.maxObjects, 10, false);
   const maxLevels = option('QuadTree constructor', 'options.maxLevels', o.maxLevels, 5, true);
   this.bounds = bounds;
-  plant(this, 'QuadTree', r, maxObjects, maxLevels, level);  // no native tree yet (seed.js)
+  plant(this, KIND, r, maxObjects, maxLevels, level);  // no native tree yet (seed.js)
 }
 
 const proto = QuadTree.prototype;
