@@ -4,11 +4,11 @@
 // pairs). It answers search, collides and pairs exactly as Quadtree does; it has no retrieve.
 import { MAX_LINEAR_DEPTH } from './abi.js';
 import { insertAll } from './insert.js';
+import { install } from './methods/install.js';
 import { loaded, native } from './native.js';
 import { hide } from './node-views.js';
 import { OBJECTS } from './registry.js';
 import { Session, live } from './session.js';
-import { installShared } from './shared.js';
 import { stage } from './stage.js';
 import { created, describe, readBounds, readRect, rectIn } from './validate.js';
 
@@ -60,4 +60,4 @@ proto.clear = function () {
   s.emptied();
 };
 
-installShared(proto);
+install(proto);

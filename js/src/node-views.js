@@ -8,8 +8,8 @@ import { flush } from './stage.js';
 
 /**
  * Links a tree object to its session and node, out of the fields games enumerate or print. A
- * root's node, 0, comes from the prototype (installShared): one property less to define on every
- * new tree.
+ * root's node, 0, comes from the prototype (methods/install.js): one property less to define on
+ * every new tree.
  * @param {any} tree @param {Session} s @param {number} node
  */
 export function hide(tree, s, node) {

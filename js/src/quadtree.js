@@ -5,13 +5,13 @@ import { insertAll, insertChecked } from './insert.js';
 import { rootLeaf } from './leaf-grid.js';
 import { clear } from './methods/clear.js';
 import { getAllObjects } from './methods/get-all-objects.js';
+import { install } from './methods/install.js';
 import { loaded, native, i32, views } from './native.js';
 import { childViews } from './node-views.js';
 import { collect } from './objects.js';
 import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
-import { installShared } from './shared.js';
 import { flush } from './stage.js';
 import { option, readBounds, readRect, rectIn, room } from './validate.js';
 
@@ -164,4 +164,4 @@ Object.defineProperties(proto, {
   }
 });
 
-installShared(proto);
+install(proto);

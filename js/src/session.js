@@ -91,7 +91,8 @@ export function live(tree, method) {
   s.method = method;
   if (s.disposed) throw new Error(s.where + ': this quadtree was disposed; create a new one');
   if (s.isSeed) s = s.grow(tree); // a root with no native tree yet (seed.js)
-  // A young tree's copy holds what it inserted: a call that may change the tree otherwise ages it.
+  // A young tree's copy holds what it inserted: a call that its kind does not keep it young
+  // through (one that may change the tree otherwise) ages it.
   if (s.young !== null && s.young.agedBy(method)) s.young.age();
   if (tree._n !== 0 && s.views[tree._n] !== tree) {
     throw new Error(s.where + ': this node was removed by clear(); read tree.nodes again');

@@ -2,20 +2,21 @@
 // tree (cpp/tutorial_tree.h). An object that touches a midline stays in the node instead of
 // going into every child it reaches; a query is one path from the deepest node up
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
-import { I32, NO_MEMORY } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { clear } from './methods/clear.js';
 import { getAllObjects } from './methods/get-all-objects.js';
-import { loaded, native, i32, views } from './native.js';
+import { install } from './methods/install.js';
+import { refreshTutorial } from './methods/refresh-tutorial.js';
+import { removeOne } from './methods/remove-one.js';
+import { loaded, native } from './native.js';
 import { childViews } from './node-views.js';
-import { collect, dropIfAbsent } from './objects.js';
+import { collect } from './objects.js';
 import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
-import { installShared, sendChanged } from './shared.js';
 import { flush } from './stage.js';
-import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn, room } from './validate.js';
+import { describe, option, readRect, readBounds, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
@@ -141,58 +142,4 @@ Object.defineProperty(proto, 'nodes', {
   },
 });
 
-installShared(proto);
-
-/**
- * Removes one stored occurrence of `obj` (the first in pre-order), wherever its coordinates are
- * now. True if there was one.
- * @param {any} obj
- */
-proto.remove = function (obj) {
-  const s = live(this, 'remove');
-  flush(s);
-  const id = s.registry.present(obj);
-  if (id === undefined) return false;
-  native.remove(s.handle, id);
-  dropIfAbsent(s, id); // an object inserted twice is still there once
-  return true;
-};
-
-/**
- * The per-frame re-index of the whole tree: objects for which `isAlive(obj)` is false (asked for
- * every stored occurrence, in pre-order) are removed; objects that no longer fit the node that
- * holds them are re-inserted at the root, in pre-order. Returns how many were removed as dead.
- * @param {(obj: any) => boolean} [isAlive]
- */
-proto.refresh = function (isAlive) {
-  const s = live(this, 'refresh');
-  if (isAlive !== undefined) checkFunction(s, 'isAlive', isAlive);
-  flush(s);
-  const reg = s.registry;
-  if (reg.mode !== OBJECTS) return 0;
-  /** @type {number[]} */
-  const dead = [];
-  /** @type {any[]} */
-  let stored = [];
-  if (isAlive !== undefined) {
-    stored = collect(s, room(s, native.preorder(s.handle, 0)), null);
-    views();
-    const version = i32[s.versionAt];
-    for (let p = 0; p < stored.length; p++) if (!isAlive(stored[p])) dead.push(p);
-    views();
-    if (i32[s.versionAt] !== version) throw new Error(s + ': isAlive changed the tree; nothing was refreshed');
-  }
-  const sent = sendChanged(s, dead.length);
-  const idAt = (i32[s.r32 + I32.scratchIds] >> 2) + sent;
-  for (let k = 0; k < dead.length; k++) i32[idAt + k] = dead[k];
-  const gone = native.refreshTutorial(s.handle, sent, dead.length);
-  if (gone === NO_MEMORY) {
-    throw noMemory(s, 'some objects may keep their previous places (call refresh() again once there is room)');
-  }
-  // The dead objects with no occurrence left leave the registry.
-  for (let k = 0; k < dead.length; k++) {
-    const id = reg.idOf.get(stored[dead[k]]);
-    if (id !== undefined) dropIfAbsent(s, id);
-  }
-  return gone;
-};
+install(proto, { remove: removeOne, refresh: refreshTutorial });
