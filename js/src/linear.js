@@ -3,12 +3,14 @@
 // is O(1), so it suits scenes where most objects move a little every frame (update/refresh +
 // pairs). It answers search, collides and pairs exactly as Quadtree does; it has no retrieve.
 import { MAX_LINEAR_DEPTH } from './abi.js';
+import { insertAll } from './insert.js';
+import { install } from './methods/install.js';
 import { loaded, native } from './native.js';
-import { hide, insertAll } from './quadtree.js';
+import { hide } from './node-views.js';
 import { OBJECTS } from './registry.js';
-import { Session, created, live, stage } from './session.js';
-import { installShared } from './shared.js';
-import { describe, readBounds, readRect, rectIn } from './validate.js';
+import { Session, live } from './session.js';
+import { stage } from './stage.js';
+import { created, describe, readBounds, readRect, rectIn } from './validate.js';
 
 /**
  * @constructor
@@ -58,4 +60,4 @@ proto.clear = function () {
   s.emptied();
 };
 
-installShared(proto);
+install(proto);

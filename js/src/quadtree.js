@@ -1,70 +1,30 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { F64, I32, NO_MEMORY, NO_NODE } from './abi.js';
-import { loaded, native, f64, i32, views } from './native.js';
+import { I32, NO_NODE } from './abi.js';
+import { current } from './caches.js';
+import { insertAll, insertChecked } from './insert.js';
+import { rootLeaf } from './leaf-grid.js';
+import { clear } from './methods/clear.js';
+import { getAllObjects } from './methods/get-all-objects.js';
+import { install } from './methods/install.js';
+import { loaded, native, i32, views } from './native.js';
+import { childViews } from './node-views.js';
+import { collect } from './objects.js';
 import { OBJECTS } from './registry.js';
-import { Session, collect, current, dropIfAbsent, flush, rootLeaf, live, room, stage } from './session.js';
-import { answeringSeed, plant, seedFor, seedInsert } from './seed.js';
-import { installShared } from './shared.js';
-import { describe, noMemory, option, readAll, readBounds, readRect, rectIn } from './validate.js';
+import { answeringSeed, plant, seedInsert } from './seed.js';
+import { live } from './session.js';
+import { flush } from './stage.js';
+import { option, readBounds, readRect, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
-/**
- * Links a tree object to its session and node, out of the fields games enumerate or print. A
- * root's node, 0, comes from the prototype (installShared): one property less to define on every
- * new tree.
- * @param {any} tree @param {Session} s @param {number} node
- */
-export function hide(tree, s, node) {
-  Object.defineProperty(tree, '_s', { value: s });
-  if (node !== 0) Object.defineProperty(tree, '_n', { value: node });
-}
-
-/**
- * The object standing for a subnode, made by `make(bounds, level)` once, then kept while the node
- * lives (code that patches a prototype or compares nodes sees the same object).
- * @param {Session} s @param {number} node @param {(bounds: any, level: number) => any} make
- */
-export function viewOf(s, node, make) {
-  let v = s.views[node];
-  if (v === undefined) {
-    native.nodeGeom(s.handle, node);
-    views();
-    const g = s.r64;
-    v = make({ x: f64[g + F64.nodeX], y: f64[g + F64.nodeY], width: f64[g + F64.nodeWidth], height: f64[g + F64.nodeHeight] },
-      f64[g + F64.nodeLevel]);
-    hide(v, s, node);
-    s.views[node] = v;
-  }
-  return v;
-}
-
-/**
- * The four subnodes of a node as views, or [] for a leaf.
- * @param {Session} s @param {number} node @param {(bounds: any, level: number) => any} make
- */
-export function childViews(s, node, make) {
-  flush(s);
-  const c = native.children(s.handle, node);
-  if (c < 0) return [];
-  return [viewOf(s, c, make), viewOf(s, c + 1, make), viewOf(s, c + 2, make), viewOf(s, c + 3, make)];
-}
-
-/**
- * Forgets the views below `node` (their native nodes are about to be freed and reused).
- * @param {Session} s @param {number} node
- */
-export function dropViews(s, node) {
-  const stack = [node];
-  while (stack.length) {
-    const c = native.children(s.handle, stack.pop());
-    if (c < 0) continue;
-    for (let q = 0; q < 4; q++) {
-      delete s.views[c + q];
-      stack.push(c + q);
-    }
-  }
-}
+/** What the seed (seed.js) needs to know of this class. @type {import('./seed.js').Kind} */
+const KIND = Object.freeze({
+  className: 'Quadtree',
+  tutorial: false,
+  distinct: true,
+  listCall: 'nodeObjects',
+  keepsYoung: ['insert', 'retrieve', 'getAllObjects'],
+});
 
 /**
  * A quadtree with the API of @timohausmann/quadtree-js 1.2.x, backed by WebAssembly.
@@ -90,7 +50,7 @@ export function Quadtree(bounds, max_objects, max_levels, level) {
   this.max_levels = option('Quadtree constructor', 'max_levels', max_levels, 4, true);
   this.level = option('Quadtree constructor', 'level', level, 0, true);
   this.bounds = bounds;
-  plant(this, 'Quadtree', r, this.max_objects, this.max_levels, this.level);  // no native tree yet (seed.js)
+  plant(this, KIND, r, this.max_objects, this.max_levels, this.level);  // no native tree yet (seed.js)
 }
 
 const proto = Quadtree.prototype;
@@ -109,44 +69,6 @@ proto.insert = function (pRect) {
   readRect(s, 'rect', pRect, rectIn);
   insertChecked(this, s, pRect, rectIn);
 };
-
-/**
- * An array insert: every rect is checked before any is stored; when memory runs out, the error
- * also names the objects after the one that did not fit.
- * @param {any} tree @param {Session} s @param {any[]} objs
- */
-export function insertAll(tree, s, objs) {
-  const rects = readAll(s, objs);
-  for (let i = 0; i < objs.length; i++) {
-    try {
-      insertChecked(tree, s, objs[i], rects[i]);
-    } catch (e) {
-      const error = /** @type {any} */ (e);
-      if (error.notInserted) error.notInserted = error.notInserted.concat(objs.slice(i + 1));
-      throw e;
-    }
-  }
-}
-
-/**
- * One object, its rect already read: staged at the root, stored at once in a subnode.
- * @param {any} tree @param {Session} s @param {any} obj @param {number[]} r
- */
-export function insertChecked(tree, s, obj, r) {
-  if (tree._n === 0) {
-    stage(s, obj, r);
-    if (s.young !== null) s.young.keep(obj, r);
-    return;
-  }
-  flush(s); // into a subnode: quadtree-js allows it; rare, so not staged
-  const id = s.registry.idFor(obj);
-  if (native.insert(s.handle, tree._n, id, r[0], r[1], r[2], r[3]) === NO_MEMORY) {
-    dropIfAbsent(s, id);
-    const e = noMemory(s.where, 'the object was not stored');
-    e.notInserted = [obj];
-    throw e;
-  }
-}
 
 /**
  * The candidates for a rect: every object of every leaf the rect reaches, as a new array, in
@@ -195,7 +117,7 @@ function handOut(list, out) {
 /**
  * The answer kept as `slot`: the one native.retrieve() just gave (`found` results), to be kept,
  * when the reply says it is fresh; else the one kept before (cpp/boundary.h).
- * @param {Session} s @param {number} slot @param {number} found
+ * @param {import('./session.js').Session} s @param {number} slot @param {number} found
  */
 function kept(s, slot, found) {
   if (i32[s.r32 + I32.answerFresh] === 0) return s.answers[slot];
@@ -203,18 +125,7 @@ function kept(s, slot, found) {
   return s.answers[slot] = collect(s, found, null);
 }
 
-/**
- * Every distinct object in this tree, appended to `returnedObjects` (a new array if omitted).
- * @param {any[]} [returnedObjects]
- */
-proto.getAllObjects = function (returnedObjects) {
-  const s = live(this, 'getAllObjects');
-  if (returnedObjects !== undefined && !Array.isArray(returnedObjects)) {
-    throw new TypeError(s.where + ': returnedObjects must be an array, got ' + describe(returnedObjects));
-  }
-  flush(s);
-  return collect(s, room(s, native.allObjects(s.handle, this._n)), returnedObjects || null);
-};
+proto.getAllObjects = getAllObjects; // (methods/, the tutorial tree's too)
 
 /**
  * Which children (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect reaches, by
@@ -231,20 +142,7 @@ proto.getIndex = function (pRect) {
   return indexes;
 };
 
-/** Removes every object (and every subnode) from this tree or subtree. */
-proto.clear = function () {
-  const seed = seedFor(this, 'clear');
-  if (seed !== null) return seed.clear();
-  const s = live(this, 'clear');
-  if (this._n === 0) {
-    native.clear(s.handle);
-    s.emptied();
-    return;
-  }
-  flush(s);
-  dropViews(s, this._n);
-  native.clearNode(s.handle, this._n);
-};
+proto.clear = clear; // (methods/, the tutorial tree's too)
 
 Object.defineProperties(proto, {
   /** This node's own objects: a leaf's list (a new array each time), empty for a split node. */
@@ -266,4 +164,4 @@ Object.defineProperties(proto, {
   }
 });
 
-installShared(proto);
+install(proto);

@@ -6,35 +6,53 @@
 // finalizer. One object more, or any call beyond insert, the query, clear and dispose, grows the
 // native tree (grow) and stages the objects there as insert() would have.
 //
-// Of each class, the tree that grew last, if an insert grew it, stays young while it only inserts
-// at its root and reads: its seed keeps a copy of what it inserted. The next tree of its class to
-// grow takes a young tree's native tree back (its memory serves the new one) and the young tree is
-// a seed again, to grow anew if it is used again. A tree made every frame and dropped then holds
+// Of each kind (the class, as its constructor describes it to plant()), the tree that grew last,
+// if an insert grew it, stays young while it only inserts at its root and reads (the calls its
+// kind names): its seed keeps a copy of what it inserted. The next tree of its kind to grow takes
+// a young tree's native tree back (its memory serves the new one) and the young tree is a seed
+// again, to grow anew if it is used again. A tree made every frame and dropped then holds
 // no native memory past its frame: a finalizer runs only after a major collection and between
 // tasks, so a loop that never yields would otherwise keep every tree it made. A young tree ages
 // on any other call, once taken back, or past YOUNG_MOST objects: then it keeps no copy and its
 // native tree stays its own.
+import { Named } from './named.js';
 import { native } from './native.js';
 import { OBJECTS } from './registry.js';
-import { Named, Session, created, stage } from './session.js';
-import { readAll, readRect, rectIn } from './validate.js';
+import { Session } from './session.js';
+import { stage } from './stage.js';
+import { created, readAll, readRect, rectIn } from './validate.js';
 
 // Objects a seed holds at most: each insert checks the ones before it for a repeat.
 const MOST = 16;
 // Objects a young tree keeps copies of at most.
 const YOUNG_MOST = 1 << 16;
 
-/** Each class's young tree's seed, by class name. @type {Record<string, Seed | null>} */
-const young = {};
+/**
+ * What differs between the classes whose trees start as a seed: each passes its own, frozen, to
+ * plant().
+ * @typedef {object} Kind
+ * @property {string} className the class, as messages name it
+ * @property {boolean} tutorial the native tree to grow: the tutorial tree's (cpp/tutorial_tree.h),
+ *   or else quadtree-js's
+ * @property {boolean} distinct whether a query at level 0 gives each object once, as quadtree-js's
+ *   does (the seed's answer too)
+ * @property {string} listCall the native call that builds a list the session caches, from its
+ *   node (Session.listCall)
+ * @property {readonly string[]} keepsYoung the calls (as live() names them) after which a young
+ *   tree is still young: those that only insert at its root or read
+ */
+
+/** Each kind's young tree's seed. @type {Map<Kind, Seed>} */
+const young = new Map();
 
 /**
  * A new tree's root, `tree`, with no native tree yet: the first call that needs one grows it and
  * puts it in _s. `r`: its bounds as read; the other numbers as the constructor read them.
- * @param {any} tree @param {string} className @param {number[]} r
+ * @param {any} tree @param {Kind} kind @param {number[]} r
  * @param {number} maxObjects @param {number} maxLevels @param {number} level
  */
-export function plant(tree, className, r, maxObjects, maxLevels, level) {
-  Object.defineProperty(tree, '_s', { value: new Seed(className, r, maxObjects, maxLevels, level), writable: true });
+export function plant(tree, kind, r, maxObjects, maxLevels, level) {
+  Object.defineProperty(tree, '_s', { value: new Seed(kind, r, maxObjects, maxLevels, level), writable: true });
 }
 
 /**
@@ -81,11 +99,13 @@ export function seedInsert(tree, obj, objs) {
 export class Seed extends Named {
   /**
    * The native tree's arguments, as the constructor read them.
-   * @param {string} className 'Quadtree' or 'QuadTree' (the tutorial tree)
-   * @param {number[]} r bounds @param {number} maxObjects @param {number} maxLevels @param {number} level
+   * @param {Kind} kind @param {number[]} r bounds
+   * @param {number} maxObjects @param {number} maxLevels @param {number} level
    */
-  constructor(className, r, maxObjects, maxLevels, level) {
-    super(className);
+  constructor(kind, r, maxObjects, maxLevels, level) {
+    super(kind.className);
+    this.isSeed = true; // (live(): grow() before any call that needs the native tree)
+    this.kind = kind;
     this.r = r;
     this.maxObjects = maxObjects;
     this.maxLevels = maxLevels;
@@ -124,12 +144,12 @@ export class Seed extends Named {
   }
 
   /**
-   * The query's answer, appended to `out` (a new array if null): every object; for a Quadtree,
-   * each once at level 0 (the first time it was inserted), as quadtree-js's leaf gives it.
+   * The query's answer, appended to `out` (a new array if null): every object; for a `distinct`
+   * kind, each once at level 0 (the first time it was inserted), as quadtree-js's leaf gives it.
    * @param {any[] | null} out
    */
   answer(out) {
-    const objects = this.objects, once = this.repeats && this.level === 0 && this.className === 'Quadtree';
+    const objects = this.objects, once = this.repeats && this.level === 0 && this.kind.distinct;
     if (out === null && !once) return objects.slice();
     out ||= [];
     for (let i = 0; i < objects.length; i++) {
@@ -158,14 +178,12 @@ export class Seed extends Named {
    * @returns {Session}
    */
   grow(tree) {
-    const r = this.r, objects = this.objects, rects = this.rects, kind = this.className;
-    const tutorial = kind !== 'Quadtree', last = young[kind];
+    const r = this.r, objects = this.objects, rects = this.rects, kind = this.kind, last = young.get(kind);
     // (A tree grown again after its native tree was taken back makes its own: two trees used in
     // turn would otherwise take each other's back over and over.)
     const old = last && !this.taken ? last.takeBack() : null;
-    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0, tutorial);
-    // (The tutorial tree's cached lists are paths: the objects from a node up to the root.)
-    const s = old ? old.emptied() : new Session(kind, created(this.where, handle), tutorial ? native.pathObjects : undefined);
+    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0, kind.tutorial);
+    const s = old ? old.emptied() : new Session(kind.className, created(this.where, handle), native[kind.listCall]);
     s.method = this.method;
     s.views[0] = tree;
     tree._s = s;
@@ -174,7 +192,7 @@ export class Seed extends Named {
     if (this.taken || this.method !== 'insert') {
       this.clear();
     } else {
-      young[kind] = this;
+      young.set(kind, this);
       this.tree = tree;
       s.young = this;
     }
@@ -190,6 +208,17 @@ export class Seed extends Named {
     return s;
   }
 
+  /**
+   * Whether a call, named as live() names it, ages the young tree: any call its kind does not
+   * keep it young through.
+   * @param {string} method
+   */
+  agedBy(method) {
+    const keeps = this.kind.keepsYoung;
+    for (let i = 0; i < keeps.length; i++) if (keeps[i] === method) return false;
+    return true;
+  }
+
   /** No longer young: its native tree is its own, and it keeps no copy. */
   age() {
     this.leave();
@@ -197,7 +226,7 @@ export class Seed extends Named {
   }
 
   leave() {
-    if (young[this.className] === this) young[this.className] = null;
+    if (young.get(this.kind) === this) young.delete(this.kind);
     this.tree._s.young = null;
     this.tree = null;
   }

@@ -2,16 +2,32 @@
 // tree (cpp/tutorial_tree.h). An object that touches a midline stays in the node instead of
 // going into every child it reaches; a query is one path from the deepest node up
 // (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
-import { I32, NO_MEMORY } from './abi.js';
-import { loaded, native, i32, views } from './native.js';
-import { Quadtree, childViews, insertAll, insertChecked } from './quadtree.js';
+import { current } from './caches.js';
+import { insertAll, insertChecked } from './insert.js';
+import { clear } from './methods/clear.js';
+import { getAllObjects } from './methods/get-all-objects.js';
+import { install } from './methods/install.js';
+import { refreshTutorial } from './methods/refresh-tutorial.js';
+import { removeOne } from './methods/remove-one.js';
+import { loaded, native } from './native.js';
+import { childViews } from './node-views.js';
+import { collect } from './objects.js';
 import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
-import { collect, current, dropIfAbsent, flush, live, room } from './session.js';
-import { installShared, sendChanged } from './shared.js';
-import { checkFunction, describe, noMemory, option, readRect, readBounds, rectIn } from './validate.js';
+import { live } from './session.js';
+import { flush } from './stage.js';
+import { describe, option, readRect, readBounds, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
+
+/** What the seed (seed.js) needs to know of this class. @type {import('./seed.js').Kind} */
+const KIND = Object.freeze({
+  className: 'QuadTree',
+  tutorial: true,
+  distinct: false,
+  listCall: 'pathObjects', // its cached lists are paths: a node's objects, then its ancestors'
+  keepsYoung: ['insert', 'findObjects', 'getAllObjects'],
+});
 
 /**
  * A quadtree with the API of the tutorial tree, backed by WebAssembly.
@@ -40,7 +56,7 @@ export function QuadTree(boundBox, lvl, options) {
   const maxObjects = option('QuadTree constructor', 'options.maxObjects', o.maxObjects, 10, false);
   const maxLevels = option('QuadTree constructor', 'options.maxLevels', o.maxLevels, 5, true);
   this.bounds = bounds;
-  plant(this, 'QuadTree', r, maxObjects, maxLevels, level);  // no native tree yet (seed.js)
+  plant(this, KIND, r, maxObjects, maxLevels, level);  // no native tree yet (seed.js)
 }
 
 const proto = QuadTree.prototype;
@@ -102,9 +118,7 @@ proto.findObjects = function (returnedObjects, obj) {
 };
 proto.retrieve = proto.findObjects;
 
-// Every object of this node and the nodes below (children first, the native tree's order),
-// appended to `returnedObjects` (a new array if omitted): the same call as Quadtree's.
-proto.getAllObjects = Quadtree.prototype.getAllObjects;
+proto.getAllObjects = getAllObjects; // Quadtree's (methods/)
 
 /**
  * The child (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right) a rect fits in, or -1 when
@@ -118,9 +132,7 @@ proto.getIndex = function (rect) {
   return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
 };
 
-// Empties this node and drops every node below it; the tree is reused: the same call as
-// Quadtree's (the native tree clears each kind its own way).
-proto.clear = Quadtree.prototype.clear;
+proto.clear = clear; // Quadtree's (methods/)
 
 Object.defineProperty(proto, 'nodes', {
   configurable: true,
@@ -130,58 +142,4 @@ Object.defineProperty(proto, 'nodes', {
   },
 });
 
-installShared(proto);
-
-/**
- * Removes one stored occurrence of `obj` (the first in pre-order), wherever its coordinates are
- * now. True if there was one.
- * @param {any} obj
- */
-proto.remove = function (obj) {
-  const s = live(this, 'remove');
-  flush(s);
-  const id = s.registry.present(obj);
-  if (id === undefined) return false;
-  native.remove(s.handle, id);
-  dropIfAbsent(s, id); // an object inserted twice is still there once
-  return true;
-};
-
-/**
- * The per-frame re-index of the whole tree: objects for which `isAlive(obj)` is false (asked for
- * every stored occurrence, in pre-order) are removed; objects that no longer fit the node that
- * holds them are re-inserted at the root, in pre-order. Returns how many were removed as dead.
- * @param {(obj: any) => boolean} [isAlive]
- */
-proto.refresh = function (isAlive) {
-  const s = live(this, 'refresh');
-  if (isAlive !== undefined) checkFunction(s, 'isAlive', isAlive);
-  flush(s);
-  const reg = s.registry;
-  if (reg.mode !== OBJECTS) return 0;
-  /** @type {number[]} */
-  const dead = [];
-  /** @type {any[]} */
-  let stored = [];
-  if (isAlive !== undefined) {
-    stored = collect(s, room(s, native.preorder(s.handle, 0)), null);
-    views();
-    const version = i32[s.versionAt];
-    for (let p = 0; p < stored.length; p++) if (!isAlive(stored[p])) dead.push(p);
-    views();
-    if (i32[s.versionAt] !== version) throw new Error(s + ': isAlive changed the tree; nothing was refreshed');
-  }
-  const sent = sendChanged(s, dead.length);
-  const idAt = (i32[s.r32 + I32.scratchIds] >> 2) + sent;
-  for (let k = 0; k < dead.length; k++) i32[idAt + k] = dead[k];
-  const gone = native.refreshTutorial(s.handle, sent, dead.length);
-  if (gone === NO_MEMORY) {
-    throw noMemory(s, 'some objects may keep their previous places (call refresh() again once there is room)');
-  }
-  // The dead objects with no occurrence left leave the registry.
-  for (let k = 0; k < dead.length; k++) {
-    const id = reg.idOf.get(stored[dead[k]]);
-    if (id !== undefined) dropIfAbsent(s, id);
-  }
-  return gone;
-};
+install(proto, { remove: removeOne, refresh: refreshTutorial });

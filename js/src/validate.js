@@ -3,7 +3,7 @@
 // field, and every check runs before anything changes, so a refused call leaves the tree as it was.
 // `where` is a string, or a tree's session, whose toString() builds the name only for a message
 // (the checks run on every insert and query).
-import { MAX_ID } from './abi.js';
+import { MAX_ID, NO_MEMORY } from './abi.js';
 
 /** How a value is named in a message. @param {unknown} v */
 export function describe(v) {
@@ -103,4 +103,26 @@ export function checkId(where, id) {
 export function noMemory(where, what) {
   return new RangeError(where + ': out of memory (WebAssembly memory cannot grow any further); ' +
     (what || 'nothing was changed') + '. Free memory (remove objects, dispose() trees no longer needed) and try again');
+}
+
+/**
+ * A native count, unless the call ran out of memory.
+ * @param {string | object} where @param {number} count
+ */
+export function room(where, count) {
+  if (count === NO_MEMORY) throw noMemory(where);
+  return count;
+}
+
+/**
+ * A new native tree's handle, or the error that there was no room for it (`where`: the call
+ * that made it, e.g. "Quadtree constructor").
+ * @param {string | object} where @param {number} handle
+ */
+export function created(where, handle) {
+  if (handle === 0) {
+    throw new RangeError(where + ': out of memory (WebAssembly memory cannot grow any further). ' +
+      'Free memory (dispose() trees no longer needed) and try again');
+  }
+  return handle;
 }

@@ -1,5 +1,5 @@
 // Many trees at once. The module has one staging buffer for inserts, which the trees take in turn
-// (js/src/session.js): a tree's staged inserts are applied to it before another tree stages. Here
+// (js/src/stage.js): a tree's staged inserts are applied to it before another tree stages. Here
 // trees of every class are filled alternately, one insert or a batch at a time (some batches over
 // the buffer's capacity), queried, cleared, dropped and replaced at random; after every step each
 // tree answers exactly as its own reference does: quadtree-js 1.2.6 for Quadtree (the very objects

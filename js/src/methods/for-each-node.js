@@ -1,0 +1,25 @@
+// forEachNode(): every node's bounds, for drawing the tree.
+import { I32, WALK_ROW } from '../abi.js';
+import { native, f64, i32, views } from '../native.js';
+import { live } from '../session.js';
+import { flush } from '../stage.js';
+import { checkFunction, room } from '../validate.js';
+
+/**
+ * Calls `callback(bounds, level, isLeaf, count)` for every node, depth-first (for drawing the
+ * tree); `count` is a leaf's number of object references.
+ * @this {any} @param {any} callback
+ */
+export function forEachNode(callback) {
+  const s = live(this, 'forEachNode');
+  checkFunction(s, 'callback', callback);
+  flush(s);
+  const count = room(s, native.nodeWalk(s.handle));
+  views();
+  const at = i32[s.r32 + I32.walk] >> 3;
+  const walk = f64.slice(at, at + WALK_ROW * count); // the callback may change the tree
+  for (let i = 0; i < walk.length; i += WALK_ROW) {
+    callback({ x: walk[i + 1], y: walk[i + 2], width: walk[i + 3], height: walk[i + 4] },
+      walk[i], walk[i + 6] === 1, walk[i + 5]);
+  }
+}
