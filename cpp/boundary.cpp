@@ -182,9 +182,9 @@ Handle sessionCreate(double x, double y, double w, double h, double maxObjects, 
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth) {
   const bool fitted = depth == kAutoDepth;
   if (!heapHasRoom(bytesForSession(fitted ? LinearQuadtree::unfittedDepth() : depth))) return 0;
-  const Rect bounds{x, y, w, h};
-  if (fitted) return reinterpret_cast<Handle>(new Session(std::in_place_type<LinearQuadtree>, bounds, LinearQuadtree::FittedDepth{}));
-  return reinterpret_cast<Handle>(new Session(std::in_place_type<LinearQuadtree>, bounds, depth));
+  auto* s = new Session(std::in_place_type<LinearQuadtree>, Rect{x, y, w, h}, depth);
+  if (fitted) std::get_if<LinearQuadtree>(&s->tree)->fitDepth();
+  return reinterpret_cast<Handle>(s);
 }
 
 void sessionDestroy(Handle h) {
@@ -363,8 +363,11 @@ bool indexHolds(LinearQuadtree& x, const ObjectTable& o) {
 }  // namespace
 
 QT_COLD int32_t sessionValidate(Handle h) {
-  const int32_t valid = onTree(h, [](Session&, auto& t) {
-    if (!heapHasRoom(t.validateBytes())) return kNoMemory;
+  const int32_t valid = onTree(h, [](Session& s, auto& t) {
+    if (!heapHasRoom(t.validateBytes())) {
+      s.release();  // (a full heap: room from what the session makes again when needed)
+      if (!heapHasRoom(t.validateBytes())) return kNoMemory;
+    }
     return int32_t(t.validate());
   });
   if (valid != 1) return valid;

@@ -16,7 +16,11 @@ LinearQuadtree::LinearQuadtree(Rect bounds, int32_t depth) : bounds_(bounds), fi
   shape(clampDepth(depth));
 }
 
-LinearQuadtree::LinearQuadtree(Rect bounds, FittedDepth) : bounds_(bounds), fittedFor_(0) { shape(unfittedDepth()); }
+QT_COLD void LinearQuadtree::fitDepth() {
+  if (fittedFor_ >= 0) return;
+  fittedFor_ = 0;
+  if (size_ == 0 && heapHasRoom(sizeof(Node) * nodeCount(unfittedDepth()))) shape(unfittedDepth());
+}
 
 void LinearQuadtree::shape(int32_t depth) {
   depth_ = depth;

@@ -79,11 +79,10 @@ class LinearQuadtree : public TreeState {
   // A tree over `bounds` with levels 0..clampDepth(depth). Bounds whose w or h is not a finite
   // number > 0 put every object in one node (still correct, only slow).
   LinearQuadtree(Rect bounds, int32_t depth);
-  // A tree whose levels fit its objects (depth_plan.h: the rule of the session's exact index),
-  // set by fit().
-  struct FittedDepth {};
-  LinearQuadtree(Rect bounds, FittedDepth);
-  // A tree with a FittedDepth whose objects have outgrown the depth fitted for them (or that
+  // From now on the levels fit the objects (depth_plan.h: the rule of the session's exact
+  // index), set by fit(); an empty tree starts with the rule's levels for none.
+  void fitDepth();
+  // A tree that fits its depth whose objects have outgrown the depth fitted for them (or that
   // has none fitted yet, and objects) takes the depth fitted to them now: every object re-placed,
   // nothing a query answers changed. Without room for it, the depth stays. The session calls it
   // before the exact queries (and so does a caller of its own).

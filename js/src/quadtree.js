@@ -1,5 +1,5 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { I32, NO_NODE } from './abi.js';
+import { I32, NO_NODE, QUADTREE_KIND } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { rootLeaf } from './leaf-grid.js';
@@ -20,7 +20,7 @@ const VIEW = {}; // constructor token: a view of an existing node instead of a n
 /** What the seed (seed.js) needs to know of this class. @type {import('./seed.js').Kind} */
 const KIND = Object.freeze({
   className: 'Quadtree',
-  tutorial: false,
+  treeKind: QUADTREE_KIND,
   distinct: true,
   listCall: 'nodeObjects',
   keepsYoung: ['insert', 'retrieve', 'getAllObjects'],

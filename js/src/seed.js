@@ -32,8 +32,8 @@ const YOUNG_MOST = 1 << 16;
  * plant().
  * @typedef {object} Kind
  * @property {string} className the class, as messages name it
- * @property {boolean} tutorial the native tree to grow: the tutorial tree's (cpp/tutorial_tree.h),
- *   or else quadtree-js's
+ * @property {number} treeKind the native tree to grow (cpp/abi.h): QUADTREE_KIND, quadtree-js's, or
+ *   TUTORIAL_KIND, the tutorial tree's
  * @property {boolean} distinct whether a query at level 0 gives each object once, as quadtree-js's
  *   does (the seed's answer too)
  * @property {string} listCall the native call that builds a list the session caches, from its
@@ -182,7 +182,7 @@ export class Seed extends Named {
     // (A tree grown again after its native tree was taken back makes its own: two trees used in
     // turn would otherwise take each other's back over and over.)
     const old = last && !this.taken ? last.takeBack() : null;
-    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0, kind.tutorial);
+    const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0, kind.treeKind);
     const s = old ? old.emptied() : new Session(kind.className, created(this.where, handle), native[kind.listCall]);
     s.method = this.method;
     s.views[0] = tree;

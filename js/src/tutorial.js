@@ -1,7 +1,8 @@
 // QuadTree: the tutorial quadtree (gamedevtuts quick tip, "HTML5 space shooter") over a native
 // tree (cpp/tutorial_tree.h). An object that touches a midline stays in the node instead of
 // going into every child it reaches; a query is one path from the deepest node up
-// (findObjects). The rules: ../shared/TUTORIAL-TREE.md, reproduced exactly.
+// (findObjects). The rules, reproduced exactly: docs/TUTORIAL-TREE.md.
+import { TUTORIAL_KIND } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { clear } from './methods/clear.js';
@@ -23,7 +24,7 @@ const VIEW = {}; // constructor token: a view of an existing node instead of a n
 /** What the seed (seed.js) needs to know of this class. @type {import('./seed.js').Kind} */
 const KIND = Object.freeze({
   className: 'QuadTree',
-  tutorial: true,
+  treeKind: TUTORIAL_KIND,
   distinct: false,
   listCall: 'pathObjects', // its cached lists are paths: a node's objects, then its ancestors'
   keepsYoung: ['insert', 'findObjects', 'getAllObjects'],

@@ -136,19 +136,20 @@ declare namespace QuadtreeWasm {
    * A fixed-depth tree that stores each object once and moves it in O(1): for scenes where most
    * objects move every frame. Same answers as Quadtree's search, collides and pairs.
    */
-  class LinearQuadtree<T extends Item = Rect> {
+  class LinearQuadtree<T extends Item = Rect, D extends number | 'auto' = number> {
     /**
-     * @param options.depth levels below the root, 1..12 (default 8). Fastest when the deepest
-     *   cells are about twice your objects' typical size: round(log2(world side / (2 × size))).
+     * @param options.depth levels below the root, 1..12 (default 8), or 'auto': fitted to the
+     *   objects (deepest cells about twice the typical object, at most about 8 cells an object),
+     *   first when the tree is filled, then whenever their number has grown or shrunk fourfold.
      * Throws an Error until `Quadtree.ready` has resolved, where the browser compiles asynchronously.
      */
-    constructor(bounds: Rect, options?: { depth?: number });
+    constructor(bounds: Rect, options?: { depth?: D });
     readonly bounds: Rect;
-    readonly depth: number;
+    readonly depth: D;
     /** Indexes an object, or each object of an array; one already there is moved (not for a tree of ids). */
     insert(this: Moving<Rect>, rect: T | readonly T[]): void;
   }
-  interface LinearQuadtree<T extends Item = Rect> extends Moving<T> {}
+  interface LinearQuadtree<T extends Item = Rect, D extends number | 'auto' = number> extends Moving<T> {}
 
   /**
    * The tutorial quadtree (gamedevtuts quick tip, "HTML5 space shooter"), backed by WebAssembly:

@@ -51,6 +51,7 @@ const TREES = {
   'Quadtree (10, 4)': (b) => new Quadtree(b, 10, 4),
   'LinearQuadtree (depth 5)': (b) => new LinearQuadtree(b, { depth: 5 }),
   'LinearQuadtree (depth 8)': (b) => new LinearQuadtree(b, { depth: 8 }),
+  'LinearQuadtree (depth auto)': (b) => new LinearQuadtree(b, { depth: 'auto' }),
 };
 
 describe.each(byName(LIBS))('dist/%s', (file, lib) => {
@@ -228,16 +229,21 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
       });
       const a = new Quadtree({ x: 0, y: 0, width: 2000, height: 2000 }, 8, 8);
       const b = new LinearQuadtree({ x: 0, y: 0, width: 2000, height: 2000 }, { depth: 7 });
+      const c = new LinearQuadtree({ x: 0, y: 0, width: 2000, height: 2000 }, { depth: 'auto' });
       a.insert(all);
       b.insert(all);
+      c.insert(all);
       expect(pairSet(a)).toEqual(pairSet(b));
+      expect(pairSet(c)).toEqual(pairSet(b));
       for (let k = 0; k < 50; k++) {
         const q = { x: r.float(-100, 2000), y: r.float(-100, 2000), width: r.float(0, 300), height: r.float(0, 300) };
         expect(sorted(a.search(q))).toEqual(sorted(b.search(q)));
+        expect(sorted(c.search(q))).toEqual(sorted(b.search(q)));
         expect(a.collides(q)).toBe(b.collides(q));
       }
       a.dispose();
       b.dispose();
+      c.dispose();
     });
   });
 });

@@ -141,6 +141,19 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
     });
   });
 
+  it("LinearQuadtree's depth is an integer from 1 to 12 or 'auto'", () => {
+    const bounds = { x: 0, y: 0, width: 200, height: 200 };
+    for (const depth of [0, 13, 2.5, -1, NaN, '8', 'deep', null]) {
+      expect(() => new LinearQuadtree(bounds, { depth }), String(depth))
+        .toThrow(/^LinearQuadtree constructor: options\.depth must be an integer from 1 to 12 or 'auto', got /);
+    }
+    for (const depth of [1, 12, 'auto']) {
+      const tree = new LinearQuadtree(bounds, { depth });
+      expect(tree.depth).toBe(depth);
+      tree.dispose();
+    }
+  });
+
   function observe2(tree) {
     return { search: tree.search({ x: 0, y: 0, width: 200, height: 200 }).sort(), pairs: tree.pairs().count, valid: tree.validate() };
   }

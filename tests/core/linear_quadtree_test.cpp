@@ -569,7 +569,8 @@ TEST(LinearQuadtree, DepthIsClampedAndDegenerateBoundsStillAnswerExactly) {
 
 TEST(LinearQuadtree, AFittedDepthFollowsTheObjectsAsTheExactIndexsRuleDoesAndAnswersTheSame) {
   const Rect world{0, 0, 4000, 4000};
-  LinearQuadtree tree(world, LinearQuadtree::FittedDepth{});
+  LinearQuadtree tree(world, 8);
+  tree.fitDepth();
   EXPECT_TRUE(tree.autoDepth());
   EXPECT_EQ(tree.depth(), LinearQuadtree::unfittedDepth());
   Oracle oracle;

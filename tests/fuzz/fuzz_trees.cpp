@@ -853,8 +853,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   qt::Quadtree tree(qb, maxObjects, maxLevels, level);
   QModel qm;
   qm.objs.resize(size_t(nIds));
-  qt::LinearQuadtree linear = linearDepth == 7 ? qt::LinearQuadtree(lb, qt::LinearQuadtree::FittedDepth{})
-                                                : qt::LinearQuadtree(lb, linearDepth);
+  qt::LinearQuadtree linear(lb, linearDepth);
+  if (linearDepth == 7) linear.fitDepth();
   LModel lm;
   lm.live.assign(size_t(nLinearIds), 0);
   lm.rects.assign(size_t(nLinearIds), Rect{});

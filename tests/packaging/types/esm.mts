@@ -103,6 +103,9 @@ new Quadtree<string>({ x: 0, y: 0, width: 1, height: 1 });
 // LinearQuadtree: the same, with objects or ids.
 const linear = new LinearQuadtree<Ship>({ x: 0, y: 0, width: 100, height: 100 }, { depth: 6 });
 const linearDepth: number = linear.depth;
+const fitted = new LinearQuadtree<Ship, 'auto'>({ x: 0, y: 0, width: 100, height: 100 }, { depth: 'auto' });
+const fittedDepth: 'auto' = fitted.depth;
+const inferred: 'auto' = new LinearQuadtree({ x: 0, y: 0, width: 100, height: 100 }, { depth: 'auto' }).depth;
 const linearBounds: Rect = linear.bounds;
 linear.insert(ship);
 linear.insert([ship]);
@@ -153,7 +156,7 @@ const tutWrong: number[] = tut.getIndex(ship);
 export {
   whenReady, sameReady, start, same, names, into, all, own, sub, indexes, hits, any, first, second, byId, ids, count,
   updated, moved, removed, depth, valid, plainFound, fill, idHits, idCandidates, idAll, idOwn, idNodes, idFirst,
-  idSecond, idRemoved, idTouching, item, idWrong, linearDepth, linearBounds, linearHits, linearPairs, linearMoved,
+  idSecond, idRemoved, idTouching, item, idWrong, linearDepth, fittedDepth, inferred, linearBounds, linearHits, linearPairs, linearMoved,
   linearIdHits, linearIdFirst, tutDefault, tutOptions, tutFound, tutRetrieved, tutNone, tutAll, tutIndex, tutChild,
   tutChildBounds, tutDead, tutRemoved, tutHits, tutStatic, tutWrong,
 };
