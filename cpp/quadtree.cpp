@@ -14,6 +14,14 @@ std::vector<uint32_t> Quadtree::stamps_;
 uint32_t Quadtree::query_ = 0;
 std::vector<int32_t> Quadtree::stack_, Quadtree::pending_, Quadtree::leaves_, Quadtree::walk_, Quadtree::batch_,
     Quadtree::batchWork_, Quadtree::batchEntries_, Quadtree::batchMasks_;
+int32_t Quadtree::ScratchUse::users = 0;
+
+QT_COLD Quadtree::ScratchUse::~ScratchUse() {
+  if (--users > 0) return;
+  std::vector<uint32_t>().swap(stamps_);
+  for (std::vector<int32_t>* v : {&stack_, &pending_, &leaves_, &walk_, &batch_, &batchWork_, &batchEntries_, &batchMasks_})
+    std::vector<int32_t>().swap(*v);
+}
 
 Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
     : maxObjects_(maxObjects), maxLevels_(maxLevels) {

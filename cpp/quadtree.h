@@ -68,8 +68,9 @@ class Quadtree : public NodeTree<Reach> {
   // Upper bounds for a caller's output arrays: retrieve() and nodeObjects() give at most
   // linkCount() ids, allObjects() at most idSpan(); nodeWalk() kWalkRow numbers a node.
   size_t linkCount() const { return links_.size(); }
-  // Bytes validate() allocates for its checks.
-  size_t validateBytes() const { return nodes_.size() * 6 + links_.size() + entryObject_.size() + 4096; }
+  // Bytes validate() allocates for its checks: a flag a node and a link, a count and a flag an
+  // entry (and its walks' stacks, a few hundred bytes).
+  size_t validateBytes() const { return nodes_.size() + links_.size() + entryObject_.size() * 3 + 4096; }
 
   using Answer = qt::Answer;
   // Appends to `out` the objects of every leaf below `node` that `rect` reaches, depth-first in
@@ -337,6 +338,15 @@ class Quadtree : public NodeTree<Reach> {
 
   // Scratch that every tree shares (one call runs at a time, and none calls into another tree),
   // grown with the largest tree's arrays, so that a tree pays nothing for them per object or node.
+  // Released when the last Quadtree goes: sized for the largest tree made, it would otherwise stay
+  // in the middle of the heap between trees.
+  struct ScratchUse {
+    ScratchUse() { ++users; }
+    ScratchUse(const ScratchUse&) { ++users; }
+    ScratchUse& operator=(const ScratchUse&) = default;
+    ~ScratchUse();
+    static int32_t users;
+  } scratchUse_;
   static std::vector<uint32_t> stamps_;  // per object id: the last query that saw it
   static uint32_t query_;
   static std::vector<int32_t> stack_;    // stats() and nodeWalk()'s walks

@@ -2,7 +2,10 @@
 // debugging, and the node walk for drawing. Built for size in the wasm (CMakeLists.txt).
 #include "quadtree.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -39,11 +42,12 @@ bool Quadtree::validate(std::string* why) const {
   size_t freeLinks = 0;
   for (int32_t l = freeLink_; l >= 0; l = links_[l].next) {
     if (l >= int32_t(links_.size()) || seenLink[l]) return fail(why, "free link list broken at ", l);
-    seenLink[l] = 2;
+    seenLink[l] = true;
     ++freeLinks;
   }
   if (freeLinks != freeLinks_) return fail(why, "free link count ", int32_t(freeLinks_), " but ", int32_t(freeLinks), " free links");
-  std::vector<int32_t> linksOf(entryObject_.size(), 0);
+  // Links per entry, counted up to 65535 (an entry in more leaves is compared at that count).
+  std::vector<uint16_t> linksOf(entryObject_.size(), 0);
   const int32_t maxObject = this->maxObject();
   auto leafHolds = [&](int32_t n) {  // a leaf's list, each link once, of live entries
     const Node& nd = nodes_[n];
@@ -54,13 +58,13 @@ bool Quadtree::validate(std::string* why) const {
     int32_t count = 0, last = -1;
     for (int32_t l = nd.head; l >= 0; l = links_[l].next) {
       if (l >= int32_t(links_.size()) || seenLink[l]) return fail(why, "leaf ", n, " list broken at link ", l);
-      seenLink[l] = 1;
+      seenLink[l] = true;
       const int32_t e = links_[l].entry;
       if (e < 0 || e >= int32_t(entryObject_.size())) return fail(why, "link ", l, " names no entry");
       if (entryObject_[e] < 0 || entryObject_[e] > maxObject) return fail(why, "entry ", e, " has a bad object id");
       if (entryLeaf_[e] >= 0 && entryLeaf_[e] != n) return fail(why, "entry ", e, " names the wrong leaf");
       if (entryLeaf_[e] == kUnplaced) return fail(why, "entry ", e, " in leaf ", n, " is marked as in none");
-      ++linksOf[e];
+      if (linksOf[e] < UINT16_MAX) ++linksOf[e];
       last = l;
       ++count;
     }
@@ -110,7 +114,7 @@ bool Quadtree::validate(std::string* why) const {
           for (int32_t l = nodes_[n].head; l >= 0 && !in; l = links_[l].next) in = links_[l].entry == e;
           if (!in) return fail(why, "entry ", e, " is missing from leaf ", n, " which its rect reaches");
         }
-        if (reached != linksOf[e]) return fail(why, "entry ", e, " is in leaves its rect does not reach");
+        if (std::min(reached, int32_t(UINT16_MAX)) != linksOf[e]) return fail(why, "entry ", e, " is in leaves its rect does not reach");
       }
       // update() trusts this for a root entry that kept its leaves (NaN edges reach every leaf).
       const int32_t split = entrySplit_[e];

@@ -104,6 +104,16 @@ struct Session {
     else return {nullptr, &t.objects(), t.nodeRect(t.root())};
   }
 
+  // Frees what the session can make again when next needed: its result and scratch buffers and
+  // the exact index (validate() on a full heap, for room for its checks).
+  void release() {
+    std::vector<int32_t>().swap(results);
+    std::vector<double>().swap(scratch);
+    std::vector<int32_t>().swap(scratchIds);
+    std::vector<double>().swap(walk);
+    changedAll(false);
+  }
+
   // A change that cannot be named by id: clear() (`cleared`: the exact index is emptied too) or
   // a subnode's clear (the index is dropped, to be made again from what is left).
   void changedAll(bool cleared) {
