@@ -1,5 +1,5 @@
 // The tutorial QuadTree against its reference (tests/support/tutorial-reference.mjs, written from
-// TUTORIAL-TREE.md): thousands of seeded scenarios run step by step on both, comparing every
+// docs/TUTORIAL-TREE.md): thousands of seeded scenarios run step by step on both, comparing every
 // findObjects answer as the very objects in order, getIndex, and the tree's shape (bounds and
 // each node's objects, recursively). A failure names its seed: rerun it alone with SEED=<n>.
 import { describe, expect, it } from 'vitest';

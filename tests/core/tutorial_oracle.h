@@ -1,4 +1,4 @@
-// A reference model of the tutorial QuadTree (../shared/TUTORIAL-TREE.md), written from the rules
+// A reference model of the tutorial QuadTree (docs/TUTORIAL-TREE.md), written from the rules
 // as literally as possible and independently of cpp/: a node object per node, recursion, plain
 // vectors. Objects are ids; their "fields" are a shared table of rects, read whenever a rule reads
 // them (as the original re-reads an object's fields).

@@ -32,7 +32,8 @@ export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/We
 export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const XVFB_PATH = process.env.XVFB_PATH || '/usr/bin/Xvfb';
 
-// Flags that keep Chromium quiet and off the network here (see shared/TOOLCHAIN.md).
+// Flags that keep Chromium quiet and off the network here: without the background-networking ones
+// it keeps trying to reach Google's hosts, which a closed network refuses.
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,5 +1,5 @@
 // The tutorial quadtree (gamedevtuts quick tip / "HTML5 space shooter"), written from
-// ../shared/TUTORIAL-TREE.md as literally as we can: the reference that tests and the bench compare
+// docs/TUTORIAL-TREE.md as literally as we can: the reference that tests and the bench compare
 // quadtree-wasm's QuadTree with. Never shipped.
 //
 // Two choices the spec allows are made the way our QuadTree makes them: an object's x, y, width and
