@@ -6,7 +6,7 @@
 // show the machine drifting, not the code: on the 2-core VM of 2026-11-26 a tree's blocks
 // switched between about 0.36 and 0.53 ms at 10,000 objects, in spells of hundreds of frames,
 // with and without --no-liftoff or --single-threaded. Compare builds in alternating blocks in one
-// process (ab-retrieve.mjs, run.mjs --baseline), not in runs of their own.
+// process (ab.mjs, run.mjs --baseline), not in runs of their own.
 //   node bench/drift.mjs [N=10000] [trees=5] [blocks=8] [linear|quadtree]
 import { makeScene } from './scene.mjs';
 import { fittedDepth } from './engines/quadtree-wasm.mjs';

@@ -176,7 +176,8 @@ export function enginesOf({ Quadtree, LinearQuadtree }, tag = '') {
 /** The W2/W4 `tree` label of the default-constructed Quadtree's pairs() engines. */
 export const DEFAULT_TREE = 'Quadtree(bounds) (10,4)';
 
-const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
+/** The root rect of a scene's tree: its whole world. */
+export const bounds = (scene) => ({ x: 0, y: 0, width: scene.width, height: scene.height });
 
 /**
  * An engine instance whose frame has two timed phases: the update (refresh(), or clear() +

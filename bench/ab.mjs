@@ -1,0 +1,286 @@
+// Two builds side by side: is a change (a refactor, an optimization) as fast as the build before
+// it? Both builds' dist/quadtree.mjs load in one process, each as its own module instance with its
+// own WebAssembly, and run the same frames of the same seeded scene in alternating blocks (A B,
+// B A, A B, …, A the base): the machine drifts by up to half for seconds at a time
+// (bench/drift.mjs), which separate runs, or one build timed after the other, would take for the
+// code. Each row (a workload at one N on one scene kind) runs its blocks in PROCS such processes,
+// one after another: a process also hands one of the two a lead of a few per cent that holds for
+// its whole life (where code and data happened to land): the same build against itself read 4 to
+// 7 % apart, ahead in 77 to 82 of 100 pairs, in single processes, and the other way in the next.
+// Per row it prints the median ms per frame of each side's blocks, the change (the median over
+// the pairs of neighbouring blocks of other ÷ base, minus 1) and in how many pairs the other build
+// was ahead; then a markdown table, the worst and the best row, and every row more than 5 % slower.
+// Throws if the builds give different results (pair counts, hits, candidates) on any frame: a
+// refactor must not change them. Otherwise exits 0: a measurement, not a test. Run the same build
+// against itself (BASE_DIST twice) to see the tool's own noise on this machine.
+//   node bench/ab.mjs BASE_DIST [OTHER_DIST=dist] [--blocks=N] [--only=name,...] [--scenes=kind,...] [--n=N,...] [--procs=P]
+// BASE_DIST: another build's dist/ (e.g. of the commit before); OTHER_DIST defaults to this checkout's dist/.
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bounds, enginesOf } from './engines/quadtree-wasm.mjs';
+import { tutorialEnginesOf } from './engines/tutorial.mjs';
+import { makeWindows, SCENE_NAMES } from './scene.mjs';
+import { now, summarize } from './stats.mjs';
+import { MODES, PREWARM_MAX_N, prewarm, sceneFor, VIEWPORT, WARMUP_MS } from './workloads.mjs';
+
+/** A block: this many ms of frames (a whole number of frames, fixed in each process of a row, at least one). */
+export const BLOCK_MS = 40;
+/** A row whose other side is more than this many per cent slower is flagged. */
+export const SLOWER_PCT = 5;
+/** Viewport-sized search() calls per frame in the `search` workload. */
+export const SEARCHES = 10;
+const DEFAULT_BLOCKS = 80;
+/** A row's blocks are split over this many processes, run one after another. */
+export const PROCS = 4;
+const DEFAULT_SCENES = ['square', 'wide', 'clustered', 'mixed'];
+
+/** The objects inserted once (untimed, as W2's refresh path), then per frame refresh() and
+ *  SEARCHES viewport-sized search() calls (W3's viewport, makeWindows'); the result is the hits. */
+const searches = (lib) => (scene) => {
+  const tree = new lib.Quadtree(bounds(scene));
+  tree.insert(scene.objects);
+  const windows = makeWindows(scene, SEARCHES, VIEWPORT.width, VIEWPORT.height);
+  return {
+    frame() {
+      tree.refresh();
+      let hits = 0;
+      for (let i = 0; i < windows.length; i++) hits += tree.search(windows[i]).length;
+      return hits;
+    },
+    dispose() { tree.dispose(); },
+  };
+};
+
+/** The bench suite's frame of workload `w` by the engine `id` of `list`, or null when the build lacks it. */
+const suite = (list, id, w) => {
+  const e = list.find((x) => x.id === id);
+  return e && e[w] ? e[w].bind(e) : null;
+};
+
+/**
+ * The workloads, in table order. `make(lib)` gives one build's `(scene) => { frame(), dispose?() }`
+ * (null when that build has no such class); `scene` is the suite workload whose scene it runs
+ * (workloads.mjs sceneFor: every object moves every frame in all of these).
+ */
+export const WORKLOADS = [
+  // W1's frame (engines/quadtree-wasm.mjs): the drop-in loop with quadtree-js's defaults (10, 4),
+  // the caller's strict test of each candidate included.
+  { name: 'dropin', label: 'drop-in loop', sizes: [1000, 10000], scene: 'w1', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-l4', 'w1') },
+  // W2's frame (engines/quadtree-wasm.mjs): refresh() + pairs() of a default-constructed tree.
+  { name: 'pairs', label: 'refresh()+pairs()', sizes: [1000, 10000], scene: 'w2', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-pairs-default', 'w2') },
+  // W5's loop (engines/tutorial.mjs): clear(), insert(objects), findObjects([], obj) each, the strict test.
+  { name: 'tutorial', label: 'tutorial findObjects', sizes: [1000, 10000], scene: 'w5', make: (lib) => suite(tutorialEnginesOf(lib), 'tutorial-wasm', 'w5') },
+  // W6's frame: new Quadtree(bounds), never disposed, insert each, retrieve each, the strict test.
+  { name: 'fresh', label: 'new tree per frame', sizes: [50], scene: 'w6', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-tpf', 'w6') },
+  { name: 'search', label: `refresh()+${SEARCHES} search()`, sizes: [10000], scene: 'w2', make: searches },
+  // W2's LinearQuadtree frame: refresh() + pairs() at the fitted depth (fittedDepth).
+  { name: 'linear', label: 'LinearQuadtree refresh()+pairs()', sizes: [10000], scene: 'w2', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-linear', 'w2') },
+];
+
+const USAGE = 'node bench/ab.mjs BASE_DIST [OTHER_DIST=dist] [--blocks=N] [--only=name,...] [--scenes=kind,...] [--n=N,...] [--procs=P]';
+const args = process.argv.slice(2);
+const value = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const list = (name) => value(name)?.split(',').filter(Boolean);
+const fail = (message) => {
+  console.error(`${message}\nusage: ${USAGE}\n  workloads (--only): ${WORKLOADS.map((w) => w.name).join(', ')}` +
+    `\n  scene kinds (--scenes): ${SCENE_NAMES.join(', ')} (default ${DEFAULT_SCENES.join(', ')})` +
+    `\n  --n: these sizes for every workload chosen; --blocks: pairs of blocks per row (default ${DEFAULT_BLOCKS}),` +
+    ` split over --procs processes (default ${PROCS})`);
+  process.exit(2);
+};
+if (args.includes('--help')) fail('Two builds in alternating blocks.');
+for (const a of args) if (a.startsWith('--') && !/^--(blocks|only|scenes|n|procs|part)=/.test(a)) fail(`unknown argument ${a}`);
+const dirs = args.filter((a) => !a.startsWith('--'));
+if (dirs.length < 1 || dirs.length > 2) fail('give BASE_DIST, and optionally OTHER_DIST');
+const baseFile = join(resolve(dirs[0]), 'quadtree.mjs');
+const otherFile = dirs[1] ? join(resolve(dirs[1]), 'quadtree.mjs') : fileURLToPath(new URL('../dist/quadtree.mjs', import.meta.url));
+const blocks = Number(value('blocks') ?? DEFAULT_BLOCKS);
+if (!Number.isInteger(blocks) || blocks < 2) fail(`--blocks wants an integer ≥ 2, got ${value('blocks')}`);
+const procs = Number(value('procs') ?? PROCS);
+if (!Number.isInteger(procs) || procs < 1) fail(`--procs wants a positive integer, got ${value('procs')}`);
+const only = list('only');
+const unknownWork = (only ?? []).filter((name) => !WORKLOADS.some((w) => w.name === name));
+if (unknownWork.length) fail(`unknown workload ${unknownWork.join(', ')}`);
+const scenes = list('scenes') ?? DEFAULT_SCENES;
+const unknownScenes = scenes.filter((k) => !SCENE_NAMES.includes(k));
+if (unknownScenes.length) fail(`unknown scene kind ${unknownScenes.join(', ')}`);
+const sizes = list('n')?.map((s) => Number(s.replace(/_/g, '')));
+if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) fail(`--n wants positive integers, got ${value('n')}`);
+
+// ---- One process's share of a row (the internal --part=name,n,kind,first,pairs) ----
+
+const mode = MODES.full;
+const SEED = 1;
+const turn = () => new Promise((done) => setImmediate(done));
+
+/** One build's instance of workload `w` on its own copy of the seeded scene, warmed up as run.mjs warms it. */
+function side(make, w, n, kind) {
+  if (n <= PREWARM_MAX_N) prewarm(make, sceneFor(w.scene, n, SEED, kind), WARMUP_MS);
+  const scene = sceneFor(w.scene, n, SEED, kind);
+  const inst = make(scene);
+  const s = {
+    /** `frames` frames, each timed alone, the scene stepped after each (untimed): { ms per frame, each frame's result }. */
+    block(frames) {
+      const counts = new Array(frames);
+      let ms = 0;
+      for (let f = 0; f < frames; f++) {
+        const t0 = now();
+        counts[f] = inst.frame();
+        ms += now() - t0;
+        scene.step();
+      }
+      return { ms: ms / frames, counts };
+    },
+    dispose() { inst.dispose?.(); },
+  };
+  s.block(mode.warmup(n));
+  return s;
+}
+
+/** Throws unless both sides gave the same result on every frame of a block. */
+function same(row, k, first, second, r1, r2) {
+  for (let f = 0; f < r1.counts.length; f++) {
+    if (r1.counts[f] !== r2.counts[f]) {
+      throw new Error(`${row}, ${k < 0 ? 'warm-up' : 'block ' + k}, frame ${f}: ${first} gave ${r1.counts[f]}, ${second} ` +
+        `${r2.counts[f]} (the same frame of the same seeded scene): the builds' results differ`);
+    }
+  }
+}
+
+/**
+ * Blocks `first` to `first + pairs - 1` of workload `w` at N on `kind`, in this process: both builds
+ * loaded and warmed up (base first when `first` is even, other first when odd), then the pairs.
+ * Returns { ta, tb (each block's ms per frame, base and other), frames }, or null when a build
+ * lacks the workload's class.
+ */
+async function runPart(w, n, kind, first, pairs) {
+  // A query string makes each import its own module instance (and WebAssembly), even for one file.
+  const load = (file, tag) => import(pathToFileURL(file).href + '?ab=' + tag);
+  const baseFirst = first % 2 === 0; // which build loads, and is set up, first: in turn, process by process
+  const libs = baseFirst ? [await load(baseFile, 'base'), await load(otherFile, 'other')]
+    : [await load(otherFile, 'other'), await load(baseFile, 'base')].reverse(); // loaded other first, listed base first
+  const makeA = w.make(libs[0]), makeB = w.make(libs[1]);
+  if (!makeA || !makeB) return null;
+  const row = `${w.name} N=${n} ${kind}`;
+  let a, b;
+  if (baseFirst) a = side(makeA, w, n, kind), b = side(makeB, w, n, kind);
+  else b = side(makeB, w, n, kind), a = side(makeA, w, n, kind);
+  const ta = [], tb = [];
+  try {
+    // The block's frames: BLOCK_MS over the base side's median frame (a median, so that a frame
+    // caught by a spike of the machine's load does not shrink every block), timed now that both
+    // sides are warm; the other side runs the same frames.
+    const probe = { ms: /** @type {number[]} */ ([]), counts: /** @type {number[]} */ ([]) };
+    for (let spent = 0; spent < BLOCK_MS || probe.ms.length < 3;) {
+      const r = a.block(1);
+      spent += r.ms;
+      probe.ms.push(r.ms);
+      probe.counts.push(r.counts[0]);
+    }
+    const frames = Math.max(1, Math.round(BLOCK_MS / summarize(probe.ms).median));
+    same(row, -1, 'base', 'other', probe, b.block(probe.ms.length));
+    for (let k = first - 1; k < first + pairs; k++) { // the first pair is one more warm-up, untimed
+      // A B when k is even, B A when odd: a drift within the pair weighs on both sides alike.
+      const [s1, s2, n1, n2] = k % 2 === 0 ? [a, b, 'base', 'other'] : [b, a, 'other', 'base'];
+      const r1 = s1.block(frames), r2 = s2.block(frames);
+      same(row, k < first ? -1 : k, n1, n2, r1, r2);
+      if (k >= first) {
+        const [ra, rb] = s1 === a ? [r1, r2] : [r2, r1];
+        ta.push(ra.ms), tb.push(rb.ms);
+      }
+      await turn(); // dropped trees (the fresh workload's) are finalized here, between blocks
+    }
+    return { ta, tb, frames };
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+}
+
+// ---- The run: each row's parts in processes of their own, then the table ----
+
+/** Workload `w` at N on `kind`, its blocks split over `procs` processes: the row, or null when a build lacks the workload. */
+function measure(w, n, kind) {
+  const parts = Math.min(procs, blocks), ta = [], tb = [], frames = [];
+  for (let p = 0; p < parts; p++) {
+    const first = Math.round((blocks * p) / parts), pairs = Math.round((blocks * (p + 1)) / parts) - first;
+    const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), dirname(baseFile), dirname(otherFile),
+      `--part=${w.name},${n},${kind},${first},${pairs}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (res.status !== 0) throw new Error(`${w.name} N=${n} ${kind}: process ${p + 1} of ${parts} failed (${res.error ?? res.signal ?? 'exit ' + res.status}; its error above)`);
+    const out = JSON.parse(res.stdout.trim().split('\n').pop());
+    if (!out) return null;
+    ta.push(...out.ta), tb.push(...out.tb), frames.push(out.frames);
+  }
+  const ahead = tb.filter((t, k) => t < ta[k]).length;
+  // The change is the median of the pairs' ratios, as targets.mjs takes its ratios: the two blocks
+  // of a pair share the machine's spell, where the two sides' medians can each catch another.
+  const change = 100 * (summarize(tb.map((t, k) => t / ta[k])).median - 1);
+  return { w, n, kind, base: summarize(ta).median, other: summarize(tb).median, change, ahead, frames };
+}
+
+const ms = (x) => x.toPrecision(4);
+const pct = (x) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)} %`;
+const slow = (r) => r.change > SLOWER_PCT;
+const range = (v) => (Math.min(...v) === Math.max(...v) ? `${v[0]}` : `${Math.min(...v)}–${Math.max(...v)}`);
+
+function main() {
+  const started = Date.now();
+  const cpu = cpus();
+  const built = (file) => `${file} (built ${statSync(file).mtime.toISOString()})`;
+  console.log(`base  ${built(baseFile)}\nother ${built(otherFile)}${baseFile === otherFile ? '\n      the same build twice: every change is the tool\'s own noise' : ''}`);
+  console.log(`${new Date(started).toISOString()} · Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'} · ` +
+    `${blocks} pairs of blocks of about ${BLOCK_MS} ms per row, A B / B A in turn, over ${Math.min(procs, blocks)} processes`);
+  const rows = [], skipped = [];
+  for (const w of WORKLOADS.filter((x) => !only || only.includes(x.name))) {
+    for (const n of sizes ?? w.sizes) {
+      for (const kind of scenes) {
+        const r = measure(w, n, kind);
+        if (!r) {
+          skipped.push(`${w.name} N=${n} ${kind}`);
+          console.log(`${w.name} N=${n} ${kind}: skipped (a build has no ${w.label})`);
+          continue;
+        }
+        rows.push(r);
+        const f = range(r.frames);
+        console.log(`${w.name} N=${n} ${kind}: base ${ms(r.base)} ms, other ${ms(r.other)} ms per frame (${pct(r.change)}, ` +
+          `other ahead in ${r.ahead} of ${blocks} blocks of ${f} frame${f === '1' ? '' : 's'})${slow(r) ? `   <-- more than ${SLOWER_PCT} % slower` : ''}`);
+      }
+    }
+  }
+  const where = (r) => `${r.w.label} (${r.w.name}) | ${r.n.toLocaleString('en-US')} | ${r.kind}`;
+  const flagged = rows.filter(slow);
+  const byChange = rows.slice().sort((x, y) => x.change - y.change);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log([
+    '',
+    `Load average ${loadavg().map((v) => v.toFixed(2)).join(' ')} at the end · \`node bench/ab.mjs ${args.join(' ')}\` · ${seconds} s`,
+    '',
+    '| workload | N | scene | base ms/frame (median) | other ms/frame (median) | change % | other ahead in |',
+    '|---|---:|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${where(r)} | ${ms(r.base)} | ${ms(r.other)} | ${slow(r) ? `**${pct(r.change)}**` : pct(r.change)} | ${r.ahead} of ${blocks} |`),
+    '',
+    `Each side's ms/frame is the median of its ${blocks} blocks' means; change % is the median over the ${blocks} pairs of ` +
+    'neighbouring blocks of other ÷ base, minus 1 (below 0: the other build is faster); "other ahead" counts the pairs it won.',
+    '',
+    ...(rows.length ? [
+      `Worst: ${where(byChange[byChange.length - 1]).replaceAll(' | ', ', ')}: ${pct(byChange[byChange.length - 1].change)}.`,
+      `Best: ${where(byChange[0]).replaceAll(' | ', ', ')}: ${pct(byChange[0].change)}.`,
+    ] : []),
+    flagged.length
+      ? `MORE THAN ${SLOWER_PCT} % SLOWER (${flagged.length} of ${rows.length} rows): ${flagged.map((r) => `${r.w.name} N=${r.n} ${r.kind} ${pct(r.change)}`).join('; ')}.`
+      : `No row more than ${SLOWER_PCT} % slower (${rows.length} rows).`,
+    ...(skipped.length ? [`Skipped (a build lacks the class): ${skipped.join('; ')}.`] : []),
+  ].join('\n'));
+}
+
+const part = value('part');
+if (part) {
+  const [name, n, kind, first, pairs] = part.split(',');
+  const w = WORKLOADS.find((x) => x.name === name);
+  process.stdout.write(JSON.stringify(await runPart(w, Number(n), kind, Number(first), Number(pairs))) + '\n');
+} else {
+  main();
+}
