@@ -1,8 +1,10 @@
 // Quadtree::leafGrid(): the root's leaves as a uniform grid of cells, each with the midlines a
 // rect must clear to reach that leaf alone. A game's retrieve() mostly reaches one leaf; with the
 // grid the facade finds it in a few comparisons, without crossing into WebAssembly. Built once per
-// change of the tree, not per query: -Os in the wasm (CMakeLists.txt).
+// change of the tree, not per query: each QT_COLD, built for size (memory_guard.h).
 #include "quadtree.h"
+
+#include "memory_guard.h"  // QT_COLD
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +19,7 @@ struct Frame {  // a node met by the walk: its grid level and cell there
 };
 }  // namespace
 
-Quadtree::LeafGrid Quadtree::leafGrid() {
+QT_COLD Quadtree::LeafGrid Quadtree::leafGrid() {
   packIfStale();
   if (!packed_.gridCurrent(version())) buildGrid();
   const Rect& b = rects_[root()];
@@ -31,7 +33,7 @@ Quadtree::LeafGrid Quadtree::leafGrid() {
   return {p.gridCells.data(), p.gridBounds.data(), p.gridSide, b.x, b.y, scale(b.w), scale(b.h)};
 }
 
-void Quadtree::buildGrid() {
+QT_COLD void Quadtree::buildGrid() {
   // As fine as the deepest leaf (up to kGridLevels), within the cells growNodes() made room for:
   // a cell then holds at most one leaf unless the tree is deeper there.
   int32_t deepest = 0;

@@ -1,7 +1,5 @@
 // LinearQuadtree's read-only walks that no frame loop runs: stats(), the node listing for
-// drawing, validate(). Each QT_COLD (out of line, built for size): sessionValidate had a second
-// copy of validate() inlined. (Not the whole file -Os: it shares inline placement code with the
-// hot files, and under LTO the -Os copies made the wasm larger, measured.)
+// drawing, validate(). Each QT_COLD (memory_guard.h: out of line, built for size).
 #include "linear_quadtree.h"
 
 #include "memory_guard.h"  // QT_COLD

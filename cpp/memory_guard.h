@@ -21,7 +21,9 @@ bool heapHasRoom(size_t bytes);
 void setHeapBudgetForTests(size_t bytes);
 size_t heapBudgetForTests();  // what is left of it
 
-// Growth is rare, so the code that does it is kept out of line and small, away from hot loops.
+// The one way code is built small: out of line and for size (clang's minsize), function by
+// function. For what no frame loop runs: growth, which is rare, and the checks, counts and walks
+// for tests, debugging and drawing.
 #if defined(__clang__)
 #define QT_COLD __attribute__((noinline, minsize))
 #else

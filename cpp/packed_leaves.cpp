@@ -1,5 +1,5 @@
 // Quadtree::pack(): the packed copy of the leaves (packed_leaves.h), rebuilt by the first query
-// after a change. Not -Os: a clear-and-reinsert frame pays for it once per frame.
+// after a change. Not QT_COLD: a clear-and-reinsert frame pays for it once per frame.
 #include "quadtree.h"
 
 namespace qt {

@@ -1,6 +1,8 @@
 // Quadtree's read-only walks that no frame loop runs: the checks and counts for tests and
-// debugging, and the node walk for drawing. Built for size in the wasm (CMakeLists.txt).
+// debugging, and the node walk for drawing. Each QT_COLD: built for size (memory_guard.h).
 #include "quadtree.h"
+
+#include "memory_guard.h"  // QT_COLD
 
 #include <algorithm>
 #include <climits>
@@ -11,9 +13,9 @@
 
 namespace qt {
 
-bool Quadtree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
+QT_COLD bool Quadtree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
 
-Stats Quadtree::stats() const {
+QT_COLD Stats Quadtree::stats() const {
   Stats s;
   s.entries = int32_t(entryObject_.size());
   for (int32_t e = freeEntry_; e >= 0; e = entryNext_[e]) --s.entries;
@@ -37,7 +39,7 @@ Stats Quadtree::stats() const {
   return s;
 }
 
-bool Quadtree::validate(std::string* why) const {
+QT_COLD bool Quadtree::validate(std::string* why) const {
   std::vector<char> seenLink(links_.size(), 0);
   size_t freeLinks = 0;
   for (int32_t l = freeLink_; l >= 0; l = links_[l].next) {

@@ -1,10 +1,12 @@
 // Quadtree's listings: every object below a node (quadtree-js's getAllObjects()) and a leaf's own
-// list. Not what a frame loop runs: built for size in the wasm (CMakeLists.txt).
+// list. Not what a frame loop runs: each QT_COLD, built for size (memory_guard.h).
 #include "quadtree.h"
+
+#include "memory_guard.h"  // QT_COLD
 
 namespace qt {
 
-bool Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
+QT_COLD bool Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
   if (!growTo(out, out.size() + idSpan())) return false;
   packIfStale();
   beginQuery(maxObject());
@@ -17,7 +19,7 @@ bool Quadtree::allObjects(int32_t node, std::vector<int32_t>& out) {
   return true;
 }
 
-bool Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
+QT_COLD bool Quadtree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + size_t(nodes_[node].count))) return false;
   for (int32_t l = nodes_[node].head; l >= 0; l = links_[l].next)
     out.push_back(entryObject_[links_[l].entry]);

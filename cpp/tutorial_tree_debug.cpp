@@ -1,16 +1,17 @@
 // TutorialTree's read-only walks that no frame loop runs: the node walk for drawing, the counts
-// and the check of every invariant. Built for size in the wasm (CMakeLists.txt).
+// and the check of every invariant. Each QT_COLD: built for size (memory_guard.h).
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "tutorial_tree.h"
+#include "memory_guard.h"  // QT_COLD
 
 namespace qt {
 
-bool TutorialTree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
+QT_COLD bool TutorialTree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
 
-Stats TutorialTree::stats() const {
+QT_COLD Stats TutorialTree::stats() const {
   Stats s;
   s.references = s.entries = liveEntries_;
   s.objects = objects_.count;
@@ -26,7 +27,7 @@ Stats TutorialTree::stats() const {
   return s;
 }
 
-bool TutorialTree::validate(std::string* why) const {
+QT_COLD bool TutorialTree::validate(std::string* why) const {
   const size_t nn = nodes_.size();
   if (ancestry_.size() != nn) return fail(why, "per-node arrays differ in length");
   if (objects_.rects.size() != objects_.span() || unsettled_.size() != objects_.span())
