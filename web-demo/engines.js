@@ -39,11 +39,6 @@ export function levelsFor(count) {
   return Math.max(4, Math.min(8, Math.ceil(Math.log(count / 8) / Math.log(4))));
 }
 
-/** LinearQuadtree depth for a body size: cells about twice an average body. */
-export function depthFor(bounds, size) {
-  return Math.max(3, Math.min(10, Math.round(Math.log2(bounds.width / (2 * size)))));
-}
-
 // quadtree-js's loop, for either class: the tree is rebuilt every frame.
 class DropIn {
   constructor(name, Tree, bounds, count) {
@@ -185,7 +180,7 @@ class Brute {
 }
 
 /** A fresh engine for a world and a body count (the trees' shapes depend on the count). */
-export function createEngine(name, bounds, count, bodySize) {
+export function createEngine(name, bounds, count) {
   switch (name) {
     case 'quadtree-js':
       if (!OriginalQuadtree) throw new Error('quadtree-js did not load (/quadtree-js/quadtree.js)');
@@ -195,7 +190,7 @@ export function createEngine(name, bounds, count, bodySize) {
     case 'wasm-advanced':
       return new Refresh(name, () => new WasmQuadtree(bounds, 10, levelsFor(count)));
     case 'wasm-linear':
-      return new Refresh(name, () => new WasmQuadtree.LinearQuadtree(bounds, { depth: depthFor(bounds, bodySize) }));
+      return new Refresh(name, () => new WasmQuadtree.LinearQuadtree(bounds, { depth: 'auto' }));
     case 'brute':
       return new Brute();
     default:

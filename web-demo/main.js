@@ -5,7 +5,7 @@
 // setOverlay/setPaused/setAutopilot/render. step(n) advances n frames synchronously, without
 // requestAnimationFrame, with the same input every engine gets (autopilot or none).
 
-import { Sim, WORLD, MIN_BODIES, MAX_BODIES, autopilot, baseSize } from './sim.js';
+import { Sim, WORLD, MIN_BODIES, MAX_BODIES, autopilot } from './sim.js';
 import { ENGINES, BRUTE_MAX, allowed, createEngine, engineInfo } from './engines.js';
 import { createInput } from './input.js';
 import { createRenderer } from './draw.js';
@@ -36,7 +36,7 @@ const now = () => performance.now();
 function engineFor(name) {
   let e = engines.get(name);
   if (!e) {
-    e = createEngine(name, { ...WORLD }, sim.bodies.length, baseSize(sim.bodies.length));
+    e = createEngine(name, { ...WORLD }, sim.bodies.length);
     engines.set(name, e);
   }
   return e;
