@@ -124,7 +124,7 @@ export class Sim {
     const result = engine.collide(this.bodies, visit);
     const ms = now() - t0;
 
-    const hits = this.interact(engine, input);
+    const hits = this.interact(engine);
     this.resolve();
     this.last = { pairs, candidates: result.candidates, hits, ms };
     return this.last;
@@ -205,7 +205,7 @@ export class Sim {
 
   // The ship's shield, its bullets and its shockwave, through the engine's rect queries. Each
   // query changes each body it returns once, so the order of its results does not matter.
-  interact(engine, input) {
+  interact(engine) {
     const s = this.ship;
     let hits = 0;
     // shield: bodies touching the ship are shoved away from it

@@ -14,6 +14,7 @@
 // Page: ?seed=N&count=N (rocks)&frames=N (step N frames at load, then pause)&paused=1&overlay=0
 // &autopilot=0. window.tutorialDemo: reset({seed, count}), step(n) -> one report per frame,
 // snapshot(), state(), setOverlay(on), setPaused(on), render().
+/* global QuadTree */
 
 /**
  * A game for `seed` with `count` rocks on `canvas` ({width, height}; a real canvas on the page).

@@ -58,7 +58,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const text = generate();
   if (process.argv.includes('--check')) {
     let current = '';
-    try { current = readFileSync(target, 'utf8'); } catch {}
+    try { current = readFileSync(target, 'utf8'); } catch { /* no file: not current */ }
     if (current !== text) {
       console.error('js/src/abi.js is not current: run node js/scripts/abi.mjs');
       process.exit(1);

@@ -30,7 +30,7 @@ function packWasm(path) {
     try {
       z = execFileSync('xz', ['--format=raw', `--lzma1=preset=9e,lc=${lc},lp=${lp},pb=${pb}`, '-c', path]);
     } catch (e) {
-      throw new Error(`bundle: packing the wasm needs xz (apt-get install xz-utils): ${e.message}`);
+      throw new Error(`bundle: packing the wasm needs xz (apt-get install xz-utils): ${e.message}`, { cause: e });
     }
     if (!best || z.length < best.z.length) best = { z, lc, lp, pb };
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the C++ core under GoogleTest (ctest) with sanitizers, a short fuzz run of the core,
-# then Vitest: tests/api, tests/conformance (every dist file), tests/packaging and tests/browser
-# (Chromium, Firefox ESR and WebKitGTK, driven from Node).
+# ESLint over the JavaScript, then Vitest: tests/api, tests/conformance (every dist file),
+# tests/packaging and tests/browser (Chromium, Firefox ESR and WebKitGTK, driven from Node).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 status=0
@@ -33,6 +33,10 @@ if [ "$fuzz" = ON ]; then
 else
   echo "fuzz: skipped, clang++ is missing (npm run setup installs it)"; status=1
 fi
+
+# ESLint over the facade, its scripts, the tests, the benchmarks and the demo (js/eslint.config.mjs).
+echo "== lint (ESLint: js/, tests/, bench/, web-demo/)"
+npm run --silent lint || status=1
 
 echo "== JavaScript (Vitest: API, conformance on every dist file, packaging, browsers: Chromium, Firefox, WebKit)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=build-test/vitest.json || status=1

@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { mulberry32 } from '../support/prng.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { frames, launch } from '../support/browsers.mjs';
-import { DIST, selectedEntries } from '../support/dist.mjs';
+import { selectedEntries } from '../support/dist.mjs';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -182,7 +182,7 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
   beforeAll(async () => {
     for (const e of CLASSIC) if (!existsSync(e.path)) throw new Error(`dist/${e.name} is missing: run \`npm run build\` first`);
     tmp = mkdtempSync(join(tmpdir(), 'quadtree-js-demos-'));
-    let tarball = null;
+    let tarball;
     try {
       // the real npm tarball, from the npm cache when it is there
       const { stdout } = await run(
@@ -201,7 +201,7 @@ describe(`@timohausmann/quadtree-js ${VERSION} demo pages on our build`, () => {
       const version = existsSync(join(installed, 'package.json'))
         ? JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version
         : null;
-      if (version !== VERSION) throw new Error(`npm pack failed (${err.message}) and node_modules has ${version}`);
+      if (version !== VERSION) throw new Error(`npm pack failed (${err.message}) and node_modules has ${version}`, { cause: err });
       console.warn(`npm pack failed (${err.message.split('\n')[0]}); using node_modules/@timohausmann/quadtree-js`);
       cpSync(installed, join(tmp, 'package'), { recursive: true });
       source = 'node_modules/@timohausmann/quadtree-js';

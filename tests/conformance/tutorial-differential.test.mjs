@@ -222,7 +222,7 @@ describe.each(byName(LIBS))('dist/%s', (name, { exports }) => {
       try {
         scenario(QuadTree, seed);
       } catch (e) {
-        if (e instanceof Mismatch) throw new Error(`seed ${seed}: ${e.message}`);
+        if (e instanceof Mismatch) throw new Error(`seed ${seed}: ${e.message}`, { cause: e });
         e.message = `seed ${seed}: ${e.message}`;
         throw e;
       }

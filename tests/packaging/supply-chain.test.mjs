@@ -25,7 +25,7 @@ async function npmJson(args) {
     code = e.code;
   }
   const at = stdout ? stdout.search(/[[{]/) : -1;
-  let json = null;
+  let json;
   try {
     json = at >= 0 ? JSON.parse(stdout.slice(at)) : null;
   } catch {

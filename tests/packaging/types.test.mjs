@@ -24,7 +24,7 @@ function compile(options, include = ['src']) {
     }));
     return execFileSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' });
   } catch (e) {
-    throw new Error(`tsc failed:\n${e.stdout || ''}${e.stderr || ''}`);
+    throw new Error(`tsc failed:\n${e.stdout || ''}${e.stderr || ''}`, { cause: e });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
