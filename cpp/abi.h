@@ -55,8 +55,9 @@
   X(kStageCapacity, 1024)          /* inserts the facade may stage before a flush */         \
   X(kNoMemory, (-2147483647 - 1))  /* a call found no room on the heap; it changed nothing */ \
   X(kUnsupported, (-2147483647))   /* the session's kind of tree has no such call */         \
-  X(kNoNode, -1)                   /* no node: locate() found no single leaf, a leaf grid */  \
-                                   /* cell cannot tell, children() of a leaf */              \
+  X(kNoNode, -1)                   /* no node: locate() found no single leaf, children() */   \
+                                   /* of a leaf */                                            \
+  X(kAskLocate, -2)                /* a leaf grid cell that cannot tell: ask locate() */     \
   X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
   X(kAutoDepth, 0)                 /* a LinearQuadtree's depth fitted to its objects */       \
@@ -91,7 +92,7 @@
   X(scratchIds)     /* scratch(): address of the ids beside the scratch rects */        \
   X(rectTable)      /* scratch(): address of the tree's own rect per id */              \
   X(rectTableSize)  /* scratch(): how many ids that table spans */                      \
-  X(gridCells)      /* leafGrid(): address of the cells (a leaf or -1 each) */          \
+  X(gridCells)      /* leafGrid(): address of the cells (a leaf or kAskLocate each) */  \
   X(gridBounds)     /* leafGrid(): address of four bounds per cell */                   \
   X(walk)           /* nodeWalk(): address of the walk, kWalkRow numbers a node */      \
   X(nodes)          /* stats() */                                                       \

@@ -70,11 +70,11 @@ QT_COLD void Quadtree::buildGrid() {
     const Frame f = stack[--top];
     const int32_t children = nodes_[f.node].children;
     if (children < 0) {
-      fill(f, listAnswers(root(), f.node, true) ? f.node : kNoNode);
+      fill(f, listAnswers(root(), f.node, true) ? f.node : kAskLocate);
       continue;
     }
     if (f.level == levels) {  // split below the grid's resolution: its cell spans several leaves
-      fill(f, kNoNode);
+      fill(f, kAskLocate);
       continue;
     }
     for (int q = 0; q < 4; ++q) {

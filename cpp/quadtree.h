@@ -99,8 +99,8 @@ class Quadtree : public NodeTree<Reach> {
   // call into WebAssembly). Valid until the tree changes; never allocates. A point's cell is
   // floor((px - x) * scaleX) (the same in y), clamped to the grid: a hint, which the bounds
   // confirm. `cells` (side x side, row-major) holds the leaf covering each cell when that leaf's
-  // list is what locate(root, rect, true) answers, else -1 (the cell spans several leaves, or the
-  // leaf's list needs de-duplication: ask locate()). `bounds` holds four numbers per cell, for
+  // list is what locate(root, rect, true) answers, else kAskLocate (the cell spans several leaves,
+  // or the leaf's list needs de-duplication: ask locate()). `bounds` holds four numbers per cell, for
   // the cell's leaf: a rect reaches that leaf and no other exactly when x >= b[0] &&
   // x + w > b[0] && x < b[1] && x + w <= b[1], and the same in y with b[2] and b[3] (the
   // midlines of its ancestors that it lies east, west, south and north of; +-infinity if none).

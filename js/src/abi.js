@@ -42,6 +42,7 @@ export const STAGE_CAPACITY = 1024;
 export const NO_MEMORY = -2147483648;
 export const UNSUPPORTED = -2147483647;
 export const NO_NODE = -1;
+export const ASK_LOCATE = -2;
 export const MAX_ID = 4194303;
 export const MAX_LINEAR_DEPTH = 12;
 export const AUTO_DEPTH = 0;

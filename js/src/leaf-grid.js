@@ -1,14 +1,15 @@
 // The root query's fast path: the leaf a rect reaches, read from the native leaf grid in the heap.
-import { F64, I32, NO_NODE } from './abi.js';
+import { ASK_LOCATE, F64, I32, NO_NODE } from './abi.js';
 import { native, f64, i32, views } from './native.js';
 
 /** @typedef {import('./session.js').Session} Session */
 
 /**
  * The one leaf a root query for (x, y, w, h) reaches, when that leaf's own list is the answer,
- * else NO_NODE: read from the native leaf grid (Quadtree::leafGrid) without a call into
- * WebAssembly, or where a cell cannot tell, asked of native.locate. (A point that rounding put in
- * a neighbouring cell gives NO_NODE: the native retrieve gives the same answer then.) Call
+ * else NO_NODE, read from the native leaf grid (Quadtree::leafGrid) without a call into
+ * WebAssembly; ASK_LOCATE where the point's cell cannot tell (the caller asks native.locate: a
+ * call in here would keep V8 from inlining this into retrieve()). (A point that rounding put in a
+ * neighbouring cell gives NO_NODE: the native retrieve gives the same answer then.) Call
  * current(s) first.
  * @param {Session} s @param {number} x @param {number} y @param {number} w @param {number} h
  */
@@ -26,7 +27,7 @@ export function rootLeaf(s, x, y, w, h) {
   cx = cx >= 0 ? (cx < side ? cx | 0 : side - 1) : 0;
   cy = cy >= 0 ? (cy < side ? cy | 0 : side - 1) : 0;
   const cell = cy * side + cx, leaf = i32[s.gridCells + cell];
-  if (leaf === NO_NODE) return native.locate(s.handle, 0, x, y, w, h, true);
+  if (leaf === ASK_LOCATE) return leaf;
   const b = s.gridBounds + 4 * cell, x1 = x + w, y1 = y + h;
   const west = f64[b], east = f64[b + 1], north = f64[b + 2], south = f64[b + 3];
   return x >= west && x1 > west && x < east && x1 <= east &&

@@ -1,5 +1,5 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { I32, NO_NODE, QUADTREE_KIND } from './abi.js';
+import { ASK_LOCATE, I32, NO_NODE, QUADTREE_KIND } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { rootLeaf } from './leaf-grid.js';
@@ -93,7 +93,8 @@ proto.retrieve = function (pRect) {
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   // Most game queries reach one leaf: then the answer is that leaf's list, which we build once
   // per change of the tree and copy (callers may keep and mutate what they get).
-  const leaf = this._n === 0 ? rootLeaf(s, x, y, w, h) : native.locate(s.handle, this._n, x, y, w, h, true);
+  let leaf = this._n === 0 ? rootLeaf(s, x, y, w, h) : ASK_LOCATE;
+  if (leaf === ASK_LOCATE) leaf = native.locate(s.handle, this._n, x, y, w, h, true);
   if (leaf !== NO_NODE) {
     let list = s.leafLists[leaf];
     if (list === undefined) list = s.leafLists[leaf] = collect(s, room(s, s.listCall(s.handle, leaf)), null);

@@ -17,8 +17,8 @@ namespace {
 using qt::Quadtree;
 using qt::Rect;
 
-// What the facade does with the grid (js/lib/session.js, gridLeaf): the leaf the cell of the
-// rect's corner names, whether the bounds confirm it, or -2 when the cell names none.
+// What the facade does with the grid (js/src/leaf-grid.js, rootLeaf): the leaf the cell of the
+// rect's corner names, whether the bounds confirm it, or kAskLocate when the cell names none.
 struct Looked {
   int32_t leaf;
   bool confirmed;
@@ -30,7 +30,7 @@ Looked look(const Quadtree::LeafGrid& g, const Rect& r) {
     return c >= 0 ? (c < g.side ? int32_t(c) : g.side - 1) : 0;
   };
   const int32_t c = cell(r.y, g.y, g.scaleY) * g.side + cell(r.x, g.x, g.scaleX), leaf = g.cells[c];
-  if (leaf < 0) return {-2, false};
+  if (leaf == qt::kAskLocate) return {qt::kAskLocate, false};
   const double* b = g.bounds + 4 * c;
   const double x1 = r.x + r.w, y1 = r.y + r.h;
   return {leaf, r.x >= b[0] && x1 > b[0] && r.x < b[1] && x1 <= b[1] && r.y >= b[2] && y1 > b[2] &&
@@ -72,7 +72,7 @@ TEST(LeafGrid, ALeafHoldingAnObjectTwiceIsLeftToLocate) {
   tree.insert(0, 7, {1, 1, 1, 1});
   tree.insert(0, 7, {2, 2, 1, 1});  // the same object twice: retrieve() must de-duplicate
   const Quadtree::LeafGrid g = tree.leafGrid();
-  EXPECT_EQ(look(g, {5, 5, 1, 1}).leaf, -2);
+  EXPECT_EQ(look(g, {5, 5, 1, 1}).leaf, qt::kAskLocate);
   EXPECT_EQ(tree.locate(0, {5, 5, 1, 1}, true), -1);
 }
 
