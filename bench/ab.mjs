@@ -110,7 +110,7 @@ if (unknownScenes.length) fail(`unknown scene kind ${unknownScenes.join(', ')}`)
 const sizes = list('n')?.map((s) => Number(s.replace(/_/g, '')));
 if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) fail(`--n wants positive integers, got ${value('n')}`);
 
-// ---- One process's share of a row (the internal --part=name,n,kind,first,pairs) ----
+// ---- One process's share of a row (the internal --part=name,n,kind,first,pairs,proc) ----
 
 const mode = MODES.full;
 const SEED = 1;
@@ -151,15 +151,16 @@ function same(row, k, first, second, r1, r2) {
 }
 
 /**
- * Blocks `first` to `first + pairs - 1` of workload `w` at N on `kind`, in this process: both builds
- * loaded and warmed up (base first when `first` is even, other first when odd), then the pairs.
+ * Blocks `first` to `first + pairs - 1` of workload `w` at N on `kind`, in this process, the row's
+ * `proc`th: both builds loaded and warmed up (base first in even processes, other first in odd
+ * ones: the one loaded second runs a few per cent slower for the process's life), then the pairs.
  * Returns { ta, tb (each block's ms per frame, base and other), frames }, or null when a build
  * lacks the workload's class.
  */
-async function runPart(w, n, kind, first, pairs) {
+async function runPart(w, n, kind, first, pairs, proc) {
   // A query string makes each import its own module instance (and WebAssembly), even for one file.
   const load = (file, tag) => import(pathToFileURL(file).href + '?ab=' + tag);
-  const baseFirst = first % 2 === 0; // which build loads, and is set up, first: in turn, process by process
+  const baseFirst = proc % 2 === 0; // which build loads, and is set up, first: in turn, process by process
   const libs = baseFirst ? [await load(baseFile, 'base'), await load(otherFile, 'other')]
     : [await load(otherFile, 'other'), await load(baseFile, 'base')].reverse(); // loaded other first, listed base first
   const makeA = w.make(libs[0]), makeB = w.make(libs[1]);
@@ -208,7 +209,7 @@ function measure(w, n, kind) {
   for (let p = 0; p < parts; p++) {
     const first = Math.round((blocks * p) / parts), pairs = Math.round((blocks * (p + 1)) / parts) - first;
     const res = spawnSync(process.execPath, [fileURLToPath(import.meta.url), dirname(baseFile), dirname(otherFile),
-      `--part=${w.name},${n},${kind},${first},${pairs}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      `--part=${w.name},${n},${kind},${first},${pairs},${p}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     if (res.status !== 0) throw new Error(`${w.name} N=${n} ${kind}: process ${p + 1} of ${parts} failed (${res.error ?? res.signal ?? 'exit ' + res.status}; its error above)`);
     const out = JSON.parse(res.stdout.trim().split('\n').pop());
     if (!out) return null;
@@ -278,9 +279,9 @@ function main() {
 
 const part = value('part');
 if (part) {
-  const [name, n, kind, first, pairs] = part.split(',');
+  const [name, n, kind, first, pairs, proc] = part.split(',');
   const w = WORKLOADS.find((x) => x.name === name);
-  process.stdout.write(JSON.stringify(await runPart(w, Number(n), kind, Number(first), Number(pairs))) + '\n');
+  process.stdout.write(JSON.stringify(await runPart(w, Number(n), kind, Number(first), Number(pairs), Number(proc))) + '\n');
 } else {
   main();
 }
