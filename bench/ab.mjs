@@ -54,6 +54,16 @@ const searches = (lib) => (scene) => {
   };
 };
 
+/** Whether the build's LinearQuadtree takes depth: 'auto' (builds before issue #30's did not). */
+const fitsDepth = (lib) => {
+  try {
+    new lib.LinearQuadtree({ x: 0, y: 0, width: 1, height: 1 }, { depth: 'auto' }).dispose();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The bench suite's frame of workload `w` by the engine `id` of `list`, or null when the build lacks it. */
 const suite = (list, id, w) => {
   const e = list.find((x) => x.id === id);
@@ -76,8 +86,8 @@ export const WORKLOADS = [
   // W6's frame: new Quadtree(bounds), never disposed, insert each, retrieve each, the strict test.
   { name: 'fresh', label: 'new tree per frame', sizes: [50], scene: 'w6', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-tpf', 'w6') },
   { name: 'search', label: `refresh()+${SEARCHES} search()`, sizes: [10000], scene: 'w2', make: searches },
-  // W2's LinearQuadtree frame: refresh() + pairs() at the fitted depth (fittedDepth).
-  { name: 'linear', label: 'LinearQuadtree refresh()+pairs()', sizes: [10000], scene: 'w2', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-linear', 'w2') },
+  // W2's LinearQuadtree frame: refresh() + pairs() with depth 'auto' (skipped for a build without it).
+  { name: 'linear', label: 'LinearQuadtree refresh()+pairs()', sizes: [10000], scene: 'w2', make: (lib) => (fitsDepth(lib) ? suite(enginesOf(lib), 'quadtree-wasm-linear', 'w2') : null) },
 ];
 
 const USAGE = 'node bench/ab.mjs BASE_DIST [OTHER_DIST=dist] [--blocks=N] [--only=name,...] [--scenes=kind,...] [--n=N,...] [--procs=P]';

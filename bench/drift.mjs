@@ -1,5 +1,5 @@
 // How steady the machine is: the same work timed block after block. One tree at a time (a
-// LinearQuadtree of the square scene, fitted depth; `quadtree` for `new Quadtree(bounds)`), filled
+// LinearQuadtree of the square scene, depth 'auto'; `quadtree` for `new Quadtree(bounds)`), filled
 // once, then refresh() + pairs() every frame; it prints the median pairs() time of each block of
 // 30 frames, for a few trees in one process. pairs() does the same work every frame (the scene
 // moves a little), all of it in WebAssembly, so blocks that differ by more than a few per cent
@@ -9,7 +9,6 @@
 // process (ab.mjs, run.mjs --baseline), not in runs of their own.
 //   node bench/drift.mjs [N=10000] [trees=5] [blocks=8] [linear|quadtree]
 import { makeScene } from './scene.mjs';
-import { fittedDepth } from './engines/quadtree-wasm.mjs';
 import { summarize } from './stats.mjs';
 import { LinearQuadtree, Quadtree } from '../dist/quadtree.mjs';
 
@@ -19,7 +18,7 @@ if (kind !== 'linear' && kind !== 'quadtree') throw new Error(`drift: the tree i
 for (let t = 0; t < trees; t++) {
   const scene = makeScene(n, 1);
   const bounds = { x: 0, y: 0, width: scene.width, height: scene.height };
-  const tree = kind === 'linear' ? new LinearQuadtree(bounds, { depth: fittedDepth(scene) }) : new Quadtree(bounds);
+  const tree = kind === 'linear' ? new LinearQuadtree(bounds, { depth: 'auto' }) : new Quadtree(bounds);
   for (const o of scene.objects) tree.insert(o);
   const medians = [];
   for (let b = 0; b < blocks; b++) {

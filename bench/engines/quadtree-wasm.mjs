@@ -8,19 +8,6 @@ import * as dist from '../../dist/quadtree.mjs';
 import { now } from '../stats.mjs';
 
 /**
- * The depth README recommends for a LinearQuadtree: the deepest cells about twice the objects'
- * mean size, round(log2(world side / (2 × mean size))), within 1..12 (6 at 1,000 objects, 8 at
- * 10,000, 9 at 50,000 in the bench scene).
- */
-export function fittedDepth(scene) {
-  let sum = 0;
-  for (const o of scene.objects) sum += (o.width + o.height) / 2;
-  const size = sum / Math.max(scene.objects.length, 1);
-  const depth = Math.round(Math.log2(Math.max(scene.width, scene.height) / (2 * size)));
-  return Math.min(Math.max(Number.isFinite(depth) ? depth : 8, 1), 12);
-}
-
-/**
  * The engines of one build of the library (`lib`: its ES module's exports). `tag` marks a second
  * build measured in the same run (an A/B: `node bench/run.mjs --baseline=DIR`): its ids end in
  * `@tag` and it forms a family of its own.
@@ -107,7 +94,7 @@ export function enginesOf({ Quadtree, LinearQuadtree }, tag = '') {
 }
 
   const quadtree = (maxObjects, maxLevels) => (scene) => new Quadtree(bounds(scene), maxObjects, maxLevels);
-  const linear = (scene) => new LinearQuadtree(bounds(scene), { depth: fittedDepth(scene) });
+  const linear = (scene) => new LinearQuadtree(bounds(scene), { depth: 'auto' });
   // The default constructor, as a game that only learnt the advanced API writes it: quadtree-js's
   // defaults (max_objects 10, max_levels 4).
   const plain = (scene) => new Quadtree(bounds(scene));
