@@ -38,17 +38,28 @@ inline Midlines midlines(const Rect& node) { return {node.x + node.w / 2, node.y
 inline bool eastChild(int quadrant) { return quadrant == 0 || quadrant == 3; }
 inline bool southChild(int quadrant) { return quadrant >= 2; }
 
-// Which children of a node with rect `node` a rect reaches, as a 4-bit mask (bit i = child i).
-// quadtree-js's strict midline comparisons, plus one rule of ours: a rect that lies exactly on a
-// midline (neither side chosen) reaches both sides, where quadtree-js would drop it.
+// The children a rect on these sides of a node's midlines reaches, as a 4-bit mask (bit i = child
+// i; each side 0 or 1).
+inline unsigned quadrants(unsigned north, unsigned south, unsigned west, unsigned east) {
+  return (north & east) | (west & north) << 1 | (west & south) << 2 | (east & south) << 3;
+}
+
+// The half-plane test of quadtree-js's getIndex and quadtree-ts's Rectangle.qtIndex: strict
+// comparisons with the midlines, so a rect that only touches one does not cross it, and one of zero
+// extent lying on it reaches no child at all.
+inline unsigned rectQuadrants(const Rect& node, const Rect& r) {
+  const Midlines mid = midlines(node);
+  return quadrants(r.y < mid.y, r.y + r.h > mid.y, r.x < mid.x, r.x + r.w > mid.x);
+}
+
+// Which children of a node with rect `node` a rect reaches, as a 4-bit mask: rectQuadrants(), plus
+// one rule of ours: a rect that lies exactly on a midline (neither side chosen) reaches both
+// sides, where quadtree-js would drop it.
 inline unsigned childMask(const Rect& node, const Rect& r) {
   const Midlines mid = midlines(node);
   const unsigned n = r.y < mid.y, s = r.y + r.h > mid.y, w = r.x < mid.x, e = r.x + r.w > mid.x;
-  // quadtree-js loses a rect that lies exactly on a midline; we send it to both sides. (Bits,
-  // not branches.)
-  const unsigned ns = (n | s) ^ 1, we = (w | e) ^ 1;
-  const unsigned north = n | ns, south = s | ns, west = w | we, east = e | we;
-  return (north & east) | (west & north) << 1 | (west & south) << 2 | (east & south) << 3;
+  const unsigned ns = (n | s) ^ 1, we = (w | e) ^ 1;  // (bits, not branches)
+  return quadrants(n | ns, s | ns, w | we, e | we);
 }
 
 // ECMAScript's ToInt32 (what `v | 0` does): NaN and +-Infinity give 0, anything else is truncated

@@ -1,0 +1,79 @@
+// The geometry of the shapes beside rects: which quadrants of a node a circle or a line reaches, by
+// the rules of quadtree-ts 2.3.0's Circle and Line qtIndex, computed with the
+// very double operations they use, in their order, so that a native decision is the JavaScript
+// one bit for bit. (A rect's is geometry.h's rectQuadrants().) That takes IEEE doubles without FMA
+// contraction (CMakeLists.txt builds with -ffp-contract=off) and without fast-math, subnormals
+// kept, and JavaScript's Math.min and Math.max, which std::fmin/fmax and std::min/max are not.
+// Each returns a 4-bit mask, bit i = child i (0 top-right, 1 top-left, 2 bottom-left, 3
+// bottom-right), the order in which qtIndex lists them.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+#include "geometry.h"
+
+namespace qt {
+
+// Math.min and Math.max: NaN when either is NaN, and -0 below +0.
+inline double jsMin(double a, double b) {
+  if (a != a || b != b) return std::numeric_limits<double>::quiet_NaN();
+  if (a != b) return a < b ? a : b;
+  return std::signbit(a) ? a : b;
+}
+inline double jsMax(double a, double b) {
+  if (a != a || b != b) return std::numeric_limits<double>::quiet_NaN();
+  if (a != b) return a > b ? a : b;
+  return std::signbit(a) ? b : a;
+}
+
+// A quadrant of a node as the shapes' qtIndex builds it: its far edges are its origin plus half
+// the node's size, which may differ by an ulp from the node's own far edges (and from split()'s
+// children: those are never compared with a shape).
+struct Quadrant {
+  double minX, minY, maxX, maxY;
+};
+inline Quadrant quadrantOf(const Rect& node, int quadrant) {
+  const double w2 = node.w / 2, h2 = node.h / 2, x2 = node.x + w2, y2 = node.y + h2;
+  const double minX = eastChild(quadrant) ? x2 : node.x, minY = southChild(quadrant) ? y2 : node.y;
+  return {minX, minY, minX + w2, minY + h2};
+}
+
+// Circle.intersectRect: the rect's point nearest the centre is nearer than r. Strict: a circle that
+// only touches does not meet it, and one of radius 0 meets nothing.
+inline bool circleMeets(double x, double y, double r, const Quadrant& b) {
+  const double dx = x - jsMax(b.minX, jsMin(x, b.maxX));
+  const double dy = y - jsMax(b.minY, jsMin(y, b.maxY));
+  return dx * dx + dy * dy < r * r;
+}
+
+// Line.intersectRect: an endpoint in the closed rect, or the segment's line crossing an edge
+// strictly inside it. (It misses a segment through two opposite corners with both endpoints
+// outside: quadtree-ts's issue #14, kept.)
+inline bool lineMeets(double x1, double y1, double x2, double y2, const Quadrant& b) {
+  if ((x1 <= b.minX && x2 <= b.minX) || (y1 <= b.minY && y2 <= b.minY) || (x1 >= b.maxX && x2 >= b.maxX) ||
+      (y1 >= b.maxY && y2 >= b.maxY))
+    return false;
+  if ((x1 >= b.minX && x1 <= b.maxX && y1 >= b.minY && y1 <= b.maxY) ||
+      (x2 >= b.minX && x2 <= b.maxX && y2 >= b.minY && y2 <= b.maxY))
+    return true;
+  const double m = (y2 - y1) / (x2 - x1);
+  const double yLeft = m * (b.minX - x1) + y1, yRight = m * (b.maxX - x1) + y1;
+  const double xTop = (b.minY - y1) / m + x1, xBottom = (b.maxY - y1) / m + x1;
+  return (yLeft > b.minY && yLeft < b.maxY) || (yRight > b.minY && yRight < b.maxY) ||
+         (xTop > b.minX && xTop < b.maxX) || (xBottom > b.minX && xBottom < b.maxX);
+}
+
+inline unsigned circleQuadrants(const Rect& node, double x, double y, double r) {
+  unsigned mask = 0;
+  for (int q = 0; q < 4; ++q) mask |= unsigned(circleMeets(x, y, r, quadrantOf(node, q))) << q;
+  return mask;
+}
+
+inline unsigned lineQuadrants(const Rect& node, double x1, double y1, double x2, double y2) {
+  unsigned mask = 0;
+  for (int q = 0; q < 4; ++q) mask |= unsigned(lineMeets(x1, y1, x2, y2, quadrantOf(node, q))) << q;
+  return mask;
+}
+
+}  // namespace qt
