@@ -269,7 +269,7 @@ class Quadtree : public NodeTree<Reach> {
     }
   }
 
-  // retrieve(), and retrieveRoot() when `kept` is given.
+  // retrieve(), keeping answers when `kept` is given.
   Answer retrieveKeeping(int32_t node, const Rect& rect, bool dedup, std::vector<int32_t>& out, int32_t* kept);
 
   // De-duplication: a query stamps each object it reports with its number.

@@ -115,7 +115,7 @@ void TutorialTree::detach(int32_t e) {
 }
 
 bool TutorialTree::split(int32_t node) {
-  if (!roomForStep() || !NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); })) return false;
+  if (!roomForStep() || !roomForBlock()) return false;
   const int32_t c = addChildren(node, [](const Rect& parent, int q) { return tutorialChildRect(parent, q); });
   if (ancestry_.size() < nodes_.size()) ancestry_.resize(nodes_.size());
   const int32_t depth = ancestry_[node].depth + 1;

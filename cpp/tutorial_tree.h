@@ -163,6 +163,9 @@ class TutorialTree : public NodeTree<TutorialReach> {
   bool roomForNodes(size_t extra) {
     return NodeTree::roomForNodes(extra, [this](size_t cap) { return growNodeScratch(cap); });
   }
+  bool roomForBlock() {
+    return NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); });
+  }
   bool growNodeScratch(size_t cap);  // the arrays beside the pool's, for `cap` nodes
   bool roomForEntries(size_t extra);
   bool roomForId(int32_t id);
