@@ -4,6 +4,9 @@
 //   quadtree.mjs     ES module: import, bundlers
 //   quadtree.csp.js  the same two without embind, for pages whose CSP forbids run-time code
 //   quadtree.csp.mjs
+//   quadtree-ts.js   the quadtree-ts drop-in (js/src/ts): classic script, the global Quadtree
+//   quadtree-ts.cjs  require('quadtree-wasm/quadtree-ts')
+//   quadtree-ts.mjs  import
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,7 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const build = process.argv[2] || join(root, 'build-wasm');
 const dist = process.argv[3] || join(root, 'dist'); // another output dir: for comparisons
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const banner = `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for @timohausmann/quadtree-js, in WebAssembly */`;
+const banner = (original) => `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in for ${original}, in WebAssembly */`;
 
 // The wasm goes in LZMA-compressed (xz's raw LZMA1 at its strongest preset: about 20 % smaller
 // than deflate on wasm), as base64, which gzip then codes at about 6 bits a character, so the
@@ -56,12 +59,15 @@ function wasmModules(flavour) {
 }
 
 // Minified, but with the public names kept: they are the API (and names users see in the console).
-const terserOptions = (module) => ({
+// The classes keep their names (`name`, stack traces); so does `obj`: V8's TypeError for a call
+// on it quotes the expression (`obj.qtIndex is not a function`), as quadtree-ts's message does.
+const terserOptions = (module, preamble) => ({
   module,
   compress: { passes: 2 },
-  mangle: true,
+  mangle: { reserved: ['obj', 'Quadtree', 'Rectangle', 'Circle', 'Line'] },
   keep_fnames: /^(Quadtree|LinearQuadtree|QuadTree|PairList)$/,
-  format: { comments: /^!/, preamble: banner },
+  keep_classnames: /^(Quadtree|Rectangle|Circle|Line)$/,
+  format: { comments: /^!/, preamble },
 });
 
 // The classic file is a plain script whose top-level `var Quadtree` (and `var QuadTree`, the
@@ -70,11 +76,12 @@ const terserOptions = (module) => ({
 const commonJs = "var QuadTree = Quadtree.QuadTree;\n" +
   "if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;";
 
-async function bundle(entry, flavour, format) {
+async function bundle(entry, flavour, format, footer = commonJs, original = '@timohausmann/quadtree-js') {
   const b = await rolldown({ input: join(root, 'js', 'src', entry), plugins: [wasmModules(flavour)], treeshake: { moduleSideEffects: 'no-external' }, logLevel: 'warn' });
-  const { output } = await b.generate(format === 'es' ? { format } : { format, name: 'Quadtree', exports: 'default', footer: commonJs });
+  const options = { es: { format }, cjs: { format, exports: 'named' }, iife: { format, name: 'Quadtree', exports: 'default', footer } };
+  const { output } = await b.generate(options[format]);
   await b.close();
-  const { code } = await minify(output[0].code, terserOptions(format === 'es'));
+  const { code } = await minify(output[0].code, terserOptions(format === 'es', banner(original)));
   return code + '\n';
 }
 
@@ -86,6 +93,12 @@ const outputs = [
   ['quadtree.csp.mjs', 'index.js', 'csp', 'es'],
 ];
 for (const [file, entry, flavour, format] of outputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format));
+const tsOutputs = [
+  ['quadtree-ts.js', 'ts/classic.js', 'embind', 'iife'],
+  ['quadtree-ts.cjs', 'ts/index.js', 'embind', 'cjs'],
+  ['quadtree-ts.mjs', 'ts/index.js', 'embind', 'es'],
+];
+for (const [file, entry, flavour, format] of tsOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, '', '@timohausmann/quadtree-ts'));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.
 writeFileSync(join(build, 'quadtree.capped.js'), await bundle('classic.js', 'capped', 'iife'));
 
@@ -93,4 +106,6 @@ const types = join(root, 'js', 'types');
 for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(types, file), join(dist, file));
 copyFileSync(join(types, 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
 copyFileSync(join(types, 'quadtree.d.mts'), join(dist, 'quadtree.csp.d.mts'));
-console.log(`dist/ written: ${outputs.map(([f]) => f).join(', ')}`);
+copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, 'quadtree-ts.d.ts'));
+copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, 'quadtree-ts.d.mts'));
+console.log(`dist/ written: ${[...outputs, ...tsOutputs].map(([f]) => f).join(', ')}`);

@@ -146,6 +146,29 @@ process.stdout.write(JSON.stringify({ type: typeof Quadtree, same: Q2 === Quadtr
     expect(out.result).toEqual(expected);
   }, 180_000);
 
+  it("quadtree-wasm/quadtree-ts: require and import give quadtree-ts's named exports, and its programs run as on the original", async () => {
+    const tsWorkload = join(fixtures, 'ts-workload.js');
+    const original = require(tsWorkload)(require('@timohausmann/quadtree-ts'));
+    const cjs = `
+      const lib = require(${JSON.stringify(pkg.name + '/quadtree-ts')});
+      process.stdout.write(JSON.stringify({ keys: Object.keys(lib).sort(), resolved: require.resolve(${JSON.stringify(pkg.name + '/quadtree-ts')}), result: require(${JSON.stringify(tsWorkload)})(lib) }));
+    `;
+    const fromRequire = JSON.parse((await run(process.execPath, ['-e', cjs], { cwd: app, timeout: 120_000, maxBuffer: 64 << 20 })).stdout);
+    expect(fromRequire.keys).toEqual(['Circle', 'Line', 'Quadtree', 'Rectangle']);
+    expect(fromRequire.resolved).toBe(join(installed, 'dist', 'quadtree-ts.cjs'));
+    expect(fromRequire.result).toEqual(original);
+    const file = join(app, 'check-ts.mjs');
+    writeFileSync(file, `import * as lib from ${JSON.stringify(pkg.name + '/quadtree-ts')};
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+process.stdout.write(JSON.stringify({ keys: Object.keys(lib).sort(), resolved: import.meta.resolve(${JSON.stringify(pkg.name + '/quadtree-ts')}), result: require(${JSON.stringify(tsWorkload)})(lib) }));
+`);
+    const fromImport = JSON.parse((await run(process.execPath, [file], { cwd: app, timeout: 120_000, maxBuffer: 64 << 20 })).stdout);
+    expect(fromImport.keys).toEqual(['Circle', 'Line', 'Quadtree', 'Rectangle']);
+    expect(fileURLToPath(fromImport.resolved)).toBe(join(installed, 'dist', 'quadtree-ts.mjs'));
+    expect(fromImport.result).toEqual(original);
+  }, 180_000);
+
   describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;

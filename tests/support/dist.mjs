@@ -7,7 +7,7 @@
 //   describe.each(byName(LIBS))('dist/%s', (name, { Quadtree }) => { ... });
 //
 // DIST=quadtree.csp.js (a comma-separated list of names) narrows a run to some entries.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,11 +28,12 @@ export const DIST_ENTRIES = Object.freeze([
 
 const require = createRequire(import.meta.url);
 
-/** The entries this run covers: all of them, or those named in DIST. */
+/** The entries this run covers: all of them, or those named in DIST (which must name one of
+ * DIST_ENTRIES; a quadtree-ts suite runs none when DIST names only the main files). */
 export function selectedEntries(entries = DIST_ENTRIES) {
   const only = process.env.DIST ? new Set(process.env.DIST.split(',').map((s) => s.trim())) : null;
   const out = only ? entries.filter((e) => only.has(e.name)) : [...entries];
-  if (only && out.length === 0) throw new Error(`DIST=${process.env.DIST} names no dist entry (${entries.map((e) => e.name).join(', ')})`);
+  if (only && out.length === 0 && entries === DIST_ENTRIES) throw new Error(`DIST=${process.env.DIST} names no dist entry (${entries.map((e) => e.name).join(', ')})`);
   return out;
 }
 
@@ -55,3 +56,39 @@ export async function loadEntries(entries = selectedEntries()) {
 
 /** [name, lib] pairs for describe.each(...)('dist/%s', (name, lib) => ...). */
 export const byName = (libs) => libs.map((lib) => [lib.entry.name, lib]);
+
+/**
+ * The quadtree-ts drop-in's files (package export `./quadtree-ts`), each loaded as its users load
+ * it: require (the CommonJS file), import (the ES module), and the classic script run as a page
+ * runs it, whose global `Quadtree` carries the shapes as static members.
+ */
+export const TS_ENTRIES = Object.freeze([
+  { name: 'quadtree-ts.cjs', load: 'require' },
+  { name: 'quadtree-ts.mjs', load: 'import' },
+  { name: 'quadtree-ts.js', load: 'script' },
+].map((e) => Object.freeze({ ...e, path: join(DIST, e.name) })));
+
+/** Loads one quadtree-ts entry; returns { entry, Quadtree, Rectangle, Circle, Line, exports }. */
+export async function loadTsEntry(entry) {
+  if (!existsSync(entry.path)) throw new Error(`dist/${entry.name} is missing: run \`npm run build\` first`);
+  let exports;
+  if (entry.load === 'script') {
+    // As a page runs it, but in a scope of its own: its top-level `var Quadtree` stays there.
+    const Q = new Function(`${readFileSync(entry.path, 'utf8')}\nreturn Quadtree;`)();
+    exports = { Quadtree: Q, Rectangle: Q.Rectangle, Circle: Q.Circle, Line: Q.Line };
+  } else {
+    exports = entry.load === 'require' ? require(entry.path) : await import(pathToFileURL(entry.path).href);
+  }
+  const { Quadtree, Rectangle, Circle, Line } = exports;
+  for (const [k, v] of Object.entries({ Quadtree, Rectangle, Circle, Line })) {
+    if (typeof v !== 'function') throw new Error(`dist/${entry.name} has no ${k} class`);
+  }
+  return { entry, Quadtree, Rectangle, Circle, Line, exports };
+}
+
+/** Every selected quadtree-ts entry, loaded. */
+export async function loadTsEntries(entries = selectedEntries(TS_ENTRIES)) {
+  const out = [];
+  for (const e of entries) out.push(await loadTsEntry(e));
+  return out;
+}

@@ -1,0 +1,10 @@
+// The quadtree-ts classic script (dist/quadtree-ts.js), as the package's quadtree.umd.full.js: the
+// global `Quadtree` is the class, with the shapes as its static members.
+import { Quadtree } from './quadtree-ts.js';
+import { Rectangle, Circle, Line } from './shapes.js';
+
+const Q = /** @type {any} */ (Quadtree);
+Q.Rectangle = Rectangle;
+Q.Circle = Circle;
+Q.Line = Line;
+export default Quadtree;

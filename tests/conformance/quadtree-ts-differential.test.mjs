@@ -1,0 +1,41 @@
+// The quadtree-ts drop-in against the real @timohausmann/quadtree-ts 2.3.0, on every quadtree-ts
+// dist file: seeded scenarios of every family of behaviour (tests/support/ts-scenarios.mjs) run on
+// both, and their traces must be equal: each call's result, objects by identity and order, errors
+// by class and message, the whole tree after every call (exact doubles, lists with duplicates, own
+// keys, classes), and every qtIndex, constructor, spy and patched static the calls ran, in order.
+// A failure names its family and seed: SEED=<n> FAMILY=<name> reruns it alone.
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { loadTsEntries } from '../support/dist.mjs';
+import { FAMILIES, generate, play } from '../support/ts-scenarios.mjs';
+
+const original = createRequire(import.meta.url)('@timohausmann/quadtree-ts');
+const LIBS = await loadTsEntries();
+const PER_FAMILY = Number(process.env.SCENARIOS || 300);
+const ONLY_SEED = process.env.SEED !== undefined ? Number(process.env.SEED) : undefined;
+const families = process.env.FAMILY ? [process.env.FAMILY] : FAMILIES;
+
+/** The first difference between two traces, with a little context, or null. */
+function firstDifference(ours, theirs) {
+  const n = Math.max(ours.length, theirs.length);
+  for (let i = 0; i < n; i++) {
+    if (ours[i] !== theirs[i]) return { at: i, before: theirs[i - 1], ours: ours[i], original: theirs[i] };
+  }
+  return null;
+}
+
+describe.each(LIBS.map((lib) => [lib.entry.name, lib]))('dist/%s', (name, lib) => {
+  it.each(families)('%s scenarios trace as the original does', (family) => {
+    const seeds = ONLY_SEED !== undefined ? [ONLY_SEED] : Array.from({ length: PER_FAMILY }, (_, i) => i + 1);
+    let calls = 0;
+    for (const seed of seeds) {
+      const scenario = generate(family, seed);
+      const theirs = play(scenario, original);
+      const ours = play(scenario, lib);
+      const diff = firstDifference(ours, theirs);
+      if (diff) expect({ family, seed, ...diff }).toBeNull();
+      calls += scenario.ops.length;
+    }
+    expect(calls).toBeGreaterThan(seeds.length * 5);
+  });
+});
