@@ -48,7 +48,15 @@
   X(search, sessionSearch)            \
   X(collides, sessionCollides)        \
   X(pairs, sessionPairs)              \
-  X(nodeWalk, sessionNodeWalk)
+  X(nodeWalk, sessionNodeWalk)        \
+  X(createTs, sessionCreateTs)        \
+  X(tsInsert, sessionTsInsert)        \
+  X(tsResume, sessionTsResume)        \
+  X(tsAbandon, sessionTsAbandon)      \
+  X(tsRetrieve, sessionTsRetrieve)    \
+  X(tsRemove, sessionTsRemove)        \
+  X(tsJoin, sessionTsJoin)            \
+  X(tsLists, sessionTsLists)
 
 // X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
 #define QT_CONSTANTS(X)                                                                      \
@@ -99,7 +107,10 @@
   X(leaves)                                                                             \
   X(depth)                                                                              \
   X(references)     /* objects stored in leaves, counted once per leaf */              \
-  X(objects)
+  X(objects)                                                                            \
+  X(lostIds)        /* quadtree-ts calls: address of the ids that left the tree (dropped */ \
+                    /* at a split, removed) */                                          \
+  X(lostCount)      /* and how many */
 
 namespace qt {
 

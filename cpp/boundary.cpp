@@ -66,9 +66,10 @@ bool place(T& t, int32_t id, const Rect& r) {
 
 // What the session's tree gives its exact queries (session.h): the rest of each exact call is
 // the same for every kind.
+// Neither `self` nor `objects`: a kind without rects (kRects), which has no exact queries.
 Session::ExactSource exactSource(Handle h) {
   Session::ExactSource e{};
-  onTree(h, [&](Session&, auto& t) {
+  onTree<kRects>(h, [&](Session&, auto& t) {
     e = Session::exactSource(t);
     return 0;
   });
@@ -202,7 +203,7 @@ void sessionDestroy(Handle h) {
 Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 
 int32_t sessionFlush(Handle h, int32_t count) {
-  return onTree(h, [&](Session& s, auto& t) {
+  return onTree<kRects>(h, [&](Session& s, auto& t) {
     if (!settled(t)) return 0;
     const int32_t stored = t.insertAll(stageBuffer.ids, stageBuffer.rects, count);
     for (int32_t k = 0; k < stored; ++k) s.changed(t, stageBuffer.ids[k]);
@@ -373,6 +374,7 @@ QT_COLD int32_t sessionValidate(Handle h) {
   if (valid != 1) return valid;
   Session& s = at(h);
   const Session::ExactSource e = exactSource(h);
+  if (!e.self && !e.objects) return 1;  // (no exact queries)
   LinearQuadtree* x = s.exactTree(e.self);
   if (x && !e.self && !s.exact.stale()) {
     if (!heapHasRoom(x->validateBytes())) return kNoMemory;
@@ -383,7 +385,7 @@ QT_COLD int32_t sessionValidate(Handle h) {
 }
 
 int32_t sessionRemove(Handle h, int32_t id) {
-  return onTree(h, [&](Session& s, auto& t) {
+  return onTree<kRects>(h, [&](Session& s, auto& t) {
     if (!t.remove(id)) return 0;
     s.changed(t, id);
     return 1;
@@ -391,7 +393,7 @@ int32_t sessionRemove(Handle h, int32_t id) {
 }
 
 int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double hgt) {
-  return onTree(h, [&](Session& s, auto& t) {
+  return onTree<kRects>(h, [&](Session& s, auto& t) {
     if (!place(t, id, {x, y, w, hgt})) return kNoMemory;
     s.changed(t, id);
     return 1;
@@ -404,7 +406,7 @@ Handle sessionScratch(Handle h, int32_t count) {
   if (s.scratch.size() < size_t(count) * 4) s.scratch.resize(size_t(count) * 4);
   if (s.scratchIds.size() < size_t(count)) s.scratchIds.resize(size_t(count));
   s.reply.scratchIds = Session::address(s.scratchIds.data());
-  onTree(h, [](Session& s, auto& t) {
+  onTree<kRects>(h, [](Session& s, auto& t) {
     s.reply.rectTable = Session::address(t.rectTable());
     s.reply.rectTableSize = int32_t(t.rectTableSize());
     return 0;
@@ -413,7 +415,7 @@ Handle sessionScratch(Handle h, int32_t count) {
 }
 
 int32_t sessionRefresh(Handle h, int32_t count) {
-  return onTree(h, [&](Session& s, auto& t) {
+  return onTree<kRects>(h, [&](Session& s, auto& t) {
     s.changingMany(t, count);
     int32_t moved = 0;
     const double* r = s.scratch.data();
@@ -443,7 +445,7 @@ int32_t sessionRefreshTutorial(Handle h, int32_t changed, int32_t dead) {
 }
 
 int32_t sessionSetRects(Handle h, int32_t count) {
-  return onTree(h, [&](Session& s, auto& t) {
+  return onTree<kRects>(h, [&](Session& s, auto& t) {
     s.changingMany(t, count);
     for (int32_t i = 0; i < count; ++i) {
       const double* r = s.scratch.data() + 4 * size_t(i);
@@ -460,6 +462,7 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
   Session& s = at(h);
   const Rect q{x, y, w, hgt};
   const Session::ExactSource e = exactSource(h);
+  if (!e.self && !e.objects) return kUnsupported;
   s.results.clear();
   LinearQuadtree* index = exactFor(s, e);
   if (!growTo(s.results, index ? index->idSpan() : e.objects->span())) return kNoMemory;
@@ -471,6 +474,7 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
 int32_t sessionCollides(Handle h, double x, double y, double w, double hgt) {
   const Rect q{x, y, w, hgt};
   const Session::ExactSource e = exactSource(h);
+  if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* index = exactFor(at(h), e);
   return index ? index->collides(q) : scanAll(*e.objects, q, nullptr);
 }
@@ -479,6 +483,7 @@ int32_t sessionPairs(Handle h) {
   Session& s = at(h);
   s.results.clear();
   const Session::ExactSource e = exactSource(h);
+  if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* x = s.exactTree(e.self);
   // An index left behind by a refresh() of most objects (exact_index.h) stays behind when every
   // pair is computed afresh: from the objects' own rects. (Only re-searches call contains().)
@@ -506,6 +511,99 @@ QT_COLD int32_t sessionNodeWalk(Handle h) {
     if (!settled(t) || !t.nodeWalk(s.walk)) return kNoMemory;
     s.reply.walk = Session::address(s.walk.data());
     return int32_t(s.walk.size() / kWalkRow);
+  });
+}
+
+// The quadtree-ts calls (kShapes: ts_tree.h).
+namespace {
+// The end of a call that may drop objects: which left the tree, for the facade to forget.
+void reportLost(Session& s, const std::vector<int32_t>& lost) {
+  s.reply.lostIds = Session::address(lost.data());
+  s.reply.lostCount = int32_t(lost.size());
+}
+// A resumable insert's step as the facade reads it: 0 done, n > 0 the n ids whose shapes it
+// wants (results), or kNoMemory (the call changed nothing).
+int32_t stepOut(Session& s, TsTree& t, TsTree::Step step) {
+  s.reply.lostCount = 0;
+  if (step == TsTree::Step::kNoRoom) return kNoMemory;
+  if (step == TsTree::Step::kNeedShapes) {
+    s.reply.results = Session::address(t.wanted().data());
+    s.reply.resultCount = int32_t(t.wanted().size());
+    return s.reply.resultCount;
+  }
+  reportLost(s, t.lostIds());
+  return 0;
+}
+}  // namespace
+
+Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels) {
+  if (!heapHasRoom(bytesForSession(0))) return 0;
+  auto* s = new Session(std::in_place_type<TsTree>, Rect{x, y, w, h}, maxObjects, minLevels, maxLevels);
+  if (std::get_if<TsTree>(&s->tree)->outOfMemory()) {  // (no room for its skeleton)
+    delete s;
+    return 0;
+  }
+  return reinterpret_cast<Handle>(s);
+}
+
+int32_t sessionTsInsert(Handle h, int32_t id, int32_t kind, double a, double b, double c, double d) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    if (id < 0 || id > kMaxId) return kNoMemory;
+    return stepOut(s, t, t.insert(id, Shape{a, b, c, d, kind}));
+  });
+}
+
+int32_t sessionTsResume(Handle h, int32_t count) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    const std::vector<int32_t>& wanted = t.wanted();
+    if (count != int32_t(wanted.size()) || s.scratch.size() < 4 * size_t(count) || s.scratchIds.size() < size_t(count)) {
+      t.abandon();
+      return kNoMemory;
+    }
+    for (int32_t k = 0; k < count; ++k) {
+      const double* r = s.scratch.data() + 4 * size_t(k);
+      t.supply(wanted[size_t(k)], Shape{r[0], r[1], r[2], r[3], s.scratchIds[size_t(k)]});
+    }
+    return stepOut(s, t, t.resume());
+  });
+}
+
+int32_t sessionTsAbandon(Handle h) {
+  return onTree<kShapes>(h, [](Session&, TsTree& t) {
+    t.abandon();
+    return 0;
+  });
+}
+
+int32_t sessionTsRetrieve(Handle h, int32_t kind, double a, double b, double c, double d) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    s.results.clear();
+    if (!t.retrieve(Shape{a, b, c, d, kind}, s.results)) return kNoMemory;
+    return publish(s);
+  });
+}
+
+int32_t sessionTsRemove(Handle h, int32_t id, int32_t fast) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    const int32_t was = t.remove(id, fast != 0);
+    reportLost(s, t.lostIds());
+    return was;
+  });
+}
+
+int32_t sessionTsJoin(Handle h) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    s.results.clear();
+    if (!t.joinList(s.results)) return kNoMemory;
+    return publish(s);
+  });
+}
+
+int32_t sessionTsLists(Handle h) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    s.results.clear();
+    if (!t.preorderLists(s.results)) return kNoMemory;
+    return publish(s);
   });
 }
 

@@ -110,6 +110,26 @@ int32_t sessionCollides(Handle s, double x, double y, double w, double h);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs
 int32_t sessionNodeWalk(Handle s);  // walk, kWalkRow numbers a node (reply.walk); returns nodes
 
+// quadtree-ts (kShapes: ts_tree.h). A shape is its kind (shape_geometry.h's kShapeRect,
+// kShapeCircle, kShapeLine) and four numbers. The calls that may drop objects say which in the
+// reply (lostIds, lostCount).
+// A TsTree session (TsTree's constructor numbers); 0 without room for it and its skeleton.
+Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels);
+// insert(obj) for object `id` with its shape now. Returns 0 when done; n > 0 when a split needs
+// the current shapes of the n ids in results: write them into scratch (four numbers each, the
+// kinds in scratchIds) and call sessionTsResume(n), which returns the same way; kNoMemory: the
+// call changed nothing.
+int32_t sessionTsInsert(Handle s, int32_t id, int32_t kind, double a, double b, double c, double d);
+int32_t sessionTsResume(Handle s, int32_t count);
+int32_t sessionTsAbandon(Handle s);  // undoes the insert under way (an object not for the core)
+// retrieve(query) at the root: results, each id once; returns the count, or kNoMemory.
+int32_t sessionTsRetrieve(Handle s, int32_t kind, double a, double b, double c, double d);
+// remove(obj, fast) (id -1: an object never inserted; the join still runs): 1 if the root's own
+// list held it.
+int32_t sessionTsRemove(Handle s, int32_t id, int32_t fast);
+int32_t sessionTsJoin(Handle s);   // join(): results, every reference depth first; or kNoMemory
+int32_t sessionTsLists(Handle s);  // per node in pre-order its list's length, then its ids
+
 }  // extern "C"
 
 }  // namespace qt

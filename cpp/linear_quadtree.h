@@ -66,7 +66,7 @@ namespace qt {
 
 class LinearQuadtree : public TreeState {
  public:
-  static constexpr unsigned kFeatures = kExactSelf;  // (node_tree.h)
+  static constexpr unsigned kFeatures = kRects | kExactSelf;  // (node_tree.h)
   static constexpr int32_t kMaxDepth = kMaxLinearDepth;
   static int32_t clampDepth(int32_t depth) { return qt::clampDepth(depth); }  // (depth_plan.h)
   // Nodes of a tree with levels 0..depth (depth already clamped): (4^(depth + 1) - 1) / 3.

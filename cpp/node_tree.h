@@ -32,6 +32,9 @@ enum TreeFeature : unsigned {
   kPaths = 1u << 2,       // the tutorial tree's pathObjects(), preorder() and refresh(isAlive)
   kMovesLater = 1u << 3,  // moveLater() and settle(): moves re-placed when the leaves are read
   kExactSelf = 1u << 4,   // answers search, collides and pairs itself (else the session's index)
+  kRects = 1u << 5,       // objects are rects: inserted in batches, moved and removed by id, and
+                          // asked for by the exact queries (search, collides, pairs)
+  kShapes = 1u << 6,      // quadtree-ts's rules (ts_tree.h): shapes, a resumable insert, join
 };
 
 // What retrieve() gave: new results (kept or not), the answer kept as `kept` (nothing appended),
@@ -218,6 +221,25 @@ class NodeTree : public TreeState {
   void resetRoot(const Rect& bounds, double level) {
     rects_[0] = bounds;
     levels_[0] = level;
+  }
+
+  // stats() of a tree whose lists hold `entries` entries, one reference each: the nodes, leaves
+  // and depth (the deepest `depthOf(node)`). `stack` has room for every node.
+  template <class DepthOf>
+  Stats nodeStats(int32_t entries, std::vector<int32_t>& stack, DepthOf depthOf) const {
+    Stats s;
+    s.references = s.entries = entries;
+    s.objects = objects_.count;
+    stack.assign(1, root());
+    while (!stack.empty()) {
+      const int32_t n = stack.back();
+      stack.pop_back();
+      ++s.nodes;
+      s.depth = std::max(s.depth, depthOf(n));
+      if (nodes_[size_t(n)].children < 0) ++s.leaves;
+      else for (int q = 0; q < 4; ++q) stack.push_back(nodes_[size_t(n)].children + q);
+    }
+    return s;
   }
 
   // Appends (level, x, y, width, height, own list's length, is leaf), kWalkRow numbers, for every

@@ -5,10 +5,13 @@
 // contraction (CMakeLists.txt builds with -ffp-contract=off) and without fast-math, subnormals
 // kept, and JavaScript's Math.min and Math.max, which std::fmin/fmax and std::min/max are not.
 // Each returns a 4-bit mask, bit i = child i (0 top-right, 1 top-left, 2 bottom-left, 3
-// bottom-right), the order in which qtIndex lists them.
+// bottom-right), the order in which qtIndex lists them. Then what the quadtree-ts tree
+// (ts_tree.h) builds on: Shape (one of the three, as four numbers and a kind), shapeQuadrants()
+// and tsChildRect().
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "geometry.h"
@@ -74,6 +77,39 @@ inline unsigned lineQuadrants(const Rect& node, double x1, double y1, double x2,
   unsigned mask = 0;
   for (int q = 0; q < 4; ++q) mask |= unsigned(lineMeets(x1, y1, x2, y2, quadrantOf(node, q))) << q;
   return mask;
+}
+
+// A built-in shape of quadtree-ts as the core keeps it: its four numbers and its kind.
+constexpr int32_t kShapeRect = 0;    // Rectangle: x, y, width, height
+constexpr int32_t kShapeCircle = 1;  // Circle: x, y, r (d unused)
+constexpr int32_t kShapeLine = 2;    // Line: x1, y1, x2, y2
+struct Shape {
+  double a, b, c, d;
+  int32_t kind;
+};
+
+// The shape's qtIndex as a 4-bit mask (bit i = child i): the package lists the indexes in
+// ascending order, so visiting the bits from 0 up is its order. An unknown kind meets nothing.
+inline unsigned shapeQuadrants(const Rect& node, const Shape& s) {
+  switch (s.kind) {
+    case kShapeRect: return rectQuadrants(node, {s.a, s.b, s.c, s.d});
+    case kShapeCircle: return circleQuadrants(node, s.a, s.b, s.c);
+    case kShapeLine: return lineQuadrants(node, s.a, s.b, s.c, s.d);
+    default: return 0;
+  }
+}
+
+// JavaScript's `v || 0` for a number: NaN and -0 become 0.
+inline double orZero(double v) { return v == v && v != 0 ? v : 0.0; }
+
+// quadtree-ts's split(): geometry.h's childRect(), then the child's constructor, which keeps
+// `props.x || 0` and `props.y || 0` (an origin that came out NaN, as -Infinity + Infinity does,
+// becomes 0; the sizes are kept as they are).
+inline Rect tsChildRect(const Rect& n, int quadrant) {
+  Rect r = childRect(n, quadrant);
+  r.x = orZero(r.x);
+  r.y = orZero(r.y);
+  return r;
 }
 
 }  // namespace qt

@@ -18,11 +18,12 @@
 #include "abi.h"
 #include "linear_quadtree.h"
 #include "quadtree.h"
+#include "ts_tree.h"
 #include "tutorial_tree.h"
 
 namespace qt {
 
-using Tree = std::variant<Quadtree, TutorialTree, LinearQuadtree>;
+using Tree = std::variant<Quadtree, TutorialTree, LinearQuadtree, TsTree>;
 
 namespace kinds {
 template <class T>
@@ -34,20 +35,14 @@ constexpr bool returns(Call) {
   return std::is_same_v<std::invoke_result_t<Call, T&>, R>;
 }
 
-// Every kind: inserts, moves and removals by id, the objects' latest rects, a version the
-// facade's caches compare, the out-of-memory report, the counts, the node rows and the checks.
+// Every kind: membership by id, clear, a version the facade's caches compare, the out-of-memory
+// report, the counts, the node rows and the checks.
 template <class T>
 constexpr bool providesTree() {
   static_assert(std::is_same_v<decltype(T::kFeatures), const unsigned>, "kFeatures: which optional calls it has");
-  static_assert(returns<T, int32_t>([](T& t) { return t.insertAll((const int32_t*)0, (const double*)0, 0); }),
-                "insertAll(ids, rects, count): how many it stored, in order, before memory ran out");
   static_assert(returns<T, bool>([](T& t) { return t.contains(0); }), "contains(id)");
-  static_assert(returns<T, bool>([](T& t) { return t.update(0, Rect{}); }), "update(id, rect): re-placed (or inserted)");
-  static_assert(returns<T, bool>([](T& t) { return t.remove(0); }), "remove(id)");
   static_assert(returns<T, void>([](T& t) { return t.clear(); }), "clear()");
   static_assert(returns<T, int32_t>([](T& t) { return t.size(); }), "size(): objects held");
-  static_assert(returns<T, const Rect*>([](T& t) { return t.rectTable(); }), "rectTable(): each id's latest rect");
-  static_assert(returns<T, size_t>([](T& t) { return t.rectTableSize(); }), "rectTableSize()");
   static_assert(returns<T, const uint32_t*>([](T& t) { return t.versionAt(); }), "versionAt(): the version's address");
   static_assert(returns<T, uint32_t>([](T& t) { return t.version(); }), "version()");
   static_assert(returns<T, bool>([](T& t) { return t.outOfMemory(); }), "outOfMemory(): reported once");
@@ -56,6 +51,37 @@ constexpr bool providesTree() {
   static_assert(returns<T, size_t>([](T& t) { return t.validateBytes(); }), "validateBytes(): what validate() allocates");
   static_assert(returns<T, bool>([](T& t) { return t.nodeWalk(a<std::vector<double>>()); }),
                 "nodeWalk(out): kWalkRow numbers a node; false: no room");
+  return true;
+}
+
+// kRects: objects are rects, inserted in batches, moved and removed by id; the exact queries read
+// their latest rects.
+template <class T>
+constexpr bool providesRects() {
+  static_assert(returns<T, int32_t>([](T& t) { return t.insertAll((const int32_t*)0, (const double*)0, 0); }),
+                "insertAll(ids, rects, count): how many it stored, in order, before memory ran out");
+  static_assert(returns<T, bool>([](T& t) { return t.update(0, Rect{}); }), "update(id, rect): re-placed (or inserted)");
+  static_assert(returns<T, bool>([](T& t) { return t.remove(0); }), "remove(id)");
+  static_assert(returns<T, const Rect*>([](T& t) { return t.rectTable(); }), "rectTable(): each id's latest rect");
+  static_assert(returns<T, size_t>([](T& t) { return t.rectTableSize(); }), "rectTableSize()");
+  // The session's exact index reads a kind's objects unless the kind answers exact queries itself.
+  static_assert((T::kFeatures & (kNodes | kExactSelf)) != 0, "objects() for the exact index, or its own");
+  return true;
+}
+
+// kShapes: quadtree-ts's calls (ts_tree.h).
+template <class T>
+constexpr bool providesShapes() {
+  static_assert(returns<T, TsTree::Step>([](T& t) { return t.insert(0, Shape{}); }), "insert(id, shape)");
+  static_assert(returns<T, TsTree::Step>([](T& t) { return t.resume(); }), "resume()");
+  static_assert(returns<T, void>([](T& t) { return t.supply(0, Shape{}); }), "supply(id, shape)");
+  static_assert(returns<T, void>([](T& t) { return t.abandon(); }), "abandon()");
+  static_assert(returns<T, const std::vector<int32_t>&>([](T& t) -> const std::vector<int32_t>& { return t.wanted(); }), "wanted()");
+  static_assert(returns<T, bool>([](T& t) { return t.retrieve(Shape{}, a<Ids>()); }), "retrieve(query, out)");
+  static_assert(returns<T, bool>([](T& t) { return t.remove(0, false); }), "remove(id, fast)");
+  static_assert(returns<T, bool>([](T& t) { return t.joinList(a<Ids>()); }), "joinList(out)");
+  static_assert(returns<T, bool>([](T& t) { return t.preorderLists(a<Ids>()); }), "preorderLists(out)");
+  static_assert(returns<T, const std::vector<int32_t>&>([](T& t) -> const std::vector<int32_t>& { return t.lostIds(); }), "lostIds()");
   return true;
 }
 
@@ -116,13 +142,13 @@ constexpr bool providesExactSelf() {
 template <class T>
 constexpr bool checked() {
   providesTree<T>();
+  if constexpr ((T::kFeatures & kRects) != 0) providesRects<T>();
+  if constexpr ((T::kFeatures & kShapes) != 0) providesShapes<T>();
   if constexpr ((T::kFeatures & kNodes) != 0) providesNodes<T>();
   if constexpr ((T::kFeatures & kLeafGrid) != 0) providesLeafGrid<T>();
   if constexpr ((T::kFeatures & kPaths) != 0) providesPaths<T>();
   if constexpr ((T::kFeatures & kMovesLater) != 0) providesMovesLater<T>();
   if constexpr ((T::kFeatures & kExactSelf) != 0) providesExactSelf<T>();
-  // The session's exact index reads a kind's objects unless the kind answers exact queries itself.
-  static_assert((T::kFeatures & (kNodes | kExactSelf)) != 0, "objects() for the exact index, or its own");
   return true;
 }
 

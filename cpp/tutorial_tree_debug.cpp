@@ -12,19 +12,7 @@ namespace qt {
 QT_COLD bool TutorialTree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
 
 QT_COLD Stats TutorialTree::stats() const {
-  Stats s;
-  s.references = s.entries = liveEntries_;
-  s.objects = objects_.count;
-  stack_.assign(1, root());
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    ++s.nodes;
-    s.depth = std::max(s.depth, ancestry_[n].depth);
-    if (nodes_[n].children < 0) ++s.leaves;
-    else for (int q = 0; q < 4; ++q) stack_.push_back(nodes_[n].children + q);
-  }
-  return s;
+  return nodeStats(liveEntries_, stack_, [this](int32_t n) { return ancestry_[size_t(n)].depth; });
 }
 
 QT_COLD bool TutorialTree::validate(std::string* why) const {

@@ -69,15 +69,15 @@ export default defineConfig([
   // Pages' scripts: the demo, the browser benchmark's page, the browser tests' fixtures.
   {
     files: ['web-demo/**', 'bench/browser.mjs', 'tests/fixtures/**'],
-    ignores: ['tests/fixtures/worker.js', 'tests/fixtures/workload.js'],
+    ignores: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js', 'tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js'],
     languageOptions: { globals: globals.browser },
   },
   // A dedicated worker's script.
-  { files: ['tests/fixtures/worker.js'], languageOptions: { globals: globals.worker } },
-  // The shared workload runs after a <script src>, in a worker (importScripts) and in Node (require).
-  // Its UMD wrapper tests `module` and `self` with typeof before it uses them.
+  { files: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js'], languageOptions: { globals: globals.worker } },
+  // The shared workloads run after a <script src>, in a worker (importScripts) and in Node (require).
+  // Their UMD wrappers test `module` and `self` with typeof before they use them.
   {
-    files: ['tests/fixtures/workload.js'],
+    files: ['tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js'],
     languageOptions: { globals: { ...globals['shared-node-browser'], module: 'readonly', self: 'readonly' } },
   },
   // Classic scripts (a <script src> without type="module", a worker, or Node's require), not modules.

@@ -7,6 +7,7 @@
 //   quadtree-ts.js   the quadtree-ts drop-in (js/src/ts): classic script, the global Quadtree
 //   quadtree-ts.cjs  require('quadtree-wasm/quadtree-ts')
 //   quadtree-ts.mjs  import
+//   quadtree-ts.csp.js, .csp.cjs, .csp.mjs: the same three without embind
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -97,6 +98,9 @@ const tsOutputs = [
   ['quadtree-ts.js', 'ts/classic.js', 'embind', 'iife'],
   ['quadtree-ts.cjs', 'ts/index.js', 'embind', 'cjs'],
   ['quadtree-ts.mjs', 'ts/index.js', 'embind', 'es'],
+  ['quadtree-ts.csp.js', 'ts/classic.js', 'csp', 'iife'],
+  ['quadtree-ts.csp.cjs', 'ts/index.js', 'csp', 'cjs'],
+  ['quadtree-ts.csp.mjs', 'ts/index.js', 'csp', 'es'],
 ];
 for (const [file, entry, flavour, format] of tsOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, '', '@timohausmann/quadtree-ts'));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.
@@ -107,5 +111,5 @@ for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) c
 copyFileSync(join(types, 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
 copyFileSync(join(types, 'quadtree.d.mts'), join(dist, 'quadtree.csp.d.mts'));
 copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, 'quadtree-ts.d.ts'));
-copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, 'quadtree-ts.d.mts'));
+for (const file of ['quadtree-ts.d.mts', 'quadtree-ts.csp.d.ts', 'quadtree-ts.csp.d.mts']) copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, file));
 console.log(`dist/ written: ${[...outputs, ...tsOutputs].map(([f]) => f).join(', ')}`);

@@ -36,6 +36,14 @@ export const CALLS = [
   'collides',
   'pairs',
   'nodeWalk',
+  'createTs',
+  'tsInsert',
+  'tsResume',
+  'tsAbandon',
+  'tsRetrieve',
+  'tsRemove',
+  'tsJoin',
+  'tsLists',
 ];
 
 export const STAGE_CAPACITY = 1024;
@@ -83,4 +91,6 @@ export const I32 = {
   depth: 33,
   references: 34,
   objects: 35,
+  lostIds: 36,
+  lostCount: 37,
 };

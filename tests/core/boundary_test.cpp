@@ -464,8 +464,65 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
     EXPECT_EQ(sessionValidate(h), 1);
   }
   EXPECT_EQ(quadtree.retrieve({0, 0, 64, 64}), (Ids{1, 2}));
+  // A quadtree-ts tree holds shapes: no rect calls, no nodes, no exact queries; and its calls are
+  // its own.
+  const Handle ts = sessionCreateTs(0, 0, 64, 64, 1, 0, 4);
+  ASSERT_NE(ts, 0u);
+  ASSERT_EQ(sessionTsInsert(ts, 1, kShapeRect, 1, 1, 1, 1), 0);
+  EXPECT_EQ(sessionFlush(ts, 2), kUnsupported);
+  EXPECT_EQ(sessionRemove(ts, 1), kUnsupported);
+  EXPECT_EQ(sessionUpdate(ts, 1, 2, 2, 1, 1), kUnsupported);
+  EXPECT_EQ(sessionRefresh(ts, 0), kUnsupported);
+  EXPECT_EQ(sessionSetRects(ts, 0), kUnsupported);
+  EXPECT_EQ(sessionSearch(ts, 0, 0, 64, 64), kUnsupported);
+  EXPECT_EQ(sessionCollides(ts, 0, 0, 64, 64), kUnsupported);
+  EXPECT_EQ(sessionPairs(ts), kUnsupported);
+  EXPECT_EQ(sessionRetrieve(ts, 0, 0, 0, 64, 64, true), kUnsupported);
+  for (const Handle h : {quadtree.h, tutorial, linear}) {
+    EXPECT_EQ(sessionTsInsert(h, 5, kShapeRect, 1, 1, 1, 1), kUnsupported);
+    EXPECT_EQ(sessionTsRetrieve(h, kShapeRect, 0, 0, 64, 64), kUnsupported);
+    EXPECT_EQ(sessionTsRemove(h, 1, 0), kUnsupported);
+    EXPECT_EQ(sessionTsJoin(h), kUnsupported);
+    EXPECT_EQ(sessionTsLists(h), kUnsupported);
+    EXPECT_EQ(sessionContains(h, 5), 0);
+  }
+  EXPECT_EQ(sessionContains(ts, 1), 1);
+  EXPECT_EQ(sessionValidate(ts), 1);
+  sessionDestroy(ts);
   sessionDestroy(tutorial);
   sessionDestroy(linear);
+}
+
+// The quadtree-ts calls as the facade makes them: a split asks for the current shapes of the
+// objects not read during the call (results), the facade writes them into scratch and resumes;
+// what left the tree is in the reply.
+TEST(Session, AQuadtreeTsInsertAsksForTheShapesASplitNeedsAndReportsWhatLeft) {
+  const Handle h = sessionCreateTs(0, 0, 100, 100, 1, 0, 4);
+  const Reply& reply = *reinterpret_cast<const Reply*>(sessionReply(h));
+  const Session& s = *reinterpret_cast<const Session*>(h);
+  ASSERT_EQ(sessionTsInsert(h, 7, kShapeRect, 10, 10, 5, 5), 0);
+  EXPECT_EQ(reply.lostCount, 0);
+  // The second insert overflows the root: it wants object 7's shape now (7 has moved right).
+  ASSERT_EQ(sessionTsInsert(h, 8, kShapeCircle, 20, 20, 0, 0), 1);  // (a circle of radius 0)
+  EXPECT_EQ(s.reply.resultCount, 1);
+  EXPECT_EQ(std::get<TsTree>(s.tree).wanted(), Ids{7});
+  const Handle scratch = sessionScratch(h, 1);
+  ASSERT_NE(scratch, 0u);
+  double* r = reinterpret_cast<double*>(scratch);
+  r[0] = 70, r[1] = 10, r[2] = 5, r[3] = 5;
+  reinterpret_cast<Session*>(h)->scratchIds[0] = kShapeRect;
+  ASSERT_EQ(sessionTsResume(h, 1), 0);
+  // The circle of radius 0 meets no quadrant: it left the tree at the split.
+  EXPECT_EQ(reply.lostCount, 1);
+  EXPECT_EQ(sessionContains(h, 8), 0);
+  ASSERT_EQ(sessionTsRetrieve(h, kShapeRect, 60, 0, 40, 40), 1);
+  EXPECT_EQ(s.results, Ids{7});  // placed by the shape it had at the split
+  ASSERT_EQ(sessionTsRetrieve(h, kShapeRect, 0, 0, 40, 40), 0);
+  EXPECT_EQ(sessionTsRemove(h, 7, 0), 0);  // the root had split: false, as quadtree-ts says
+  EXPECT_EQ(reply.lostCount, 1);
+  EXPECT_EQ(sessionContains(h, 7), 0);
+  EXPECT_EQ(sessionValidate(h), 1);
+  sessionDestroy(h);
 }
 
 // createLinear with kAutoDepth: the exact queries find the depth fitted to the objects first.

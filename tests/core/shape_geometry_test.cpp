@@ -93,4 +93,28 @@ TEST(JsMinMax, AreMathMinAndMaxWithNaNAndSignedZeros) {
   EXPECT_EQ(qt::jsMax(2, 3), 3);
 }
 
+TEST(ShapeQuadrants, IsEachShapesRuleByItsKind) {
+  EXPECT_EQ(qt::shapeQuadrants(kNode, {40, 10, 20, 5, qt::kShapeRect}), qt::rectQuadrants(kNode, {40, 10, 20, 5}));
+  EXPECT_EQ(qt::shapeQuadrants(kNode, {50, 80, 5, 0, qt::kShapeCircle}), q(2) | q(3));
+  EXPECT_EQ(qt::shapeQuadrants(kNode, {50, 80, 5, 99, qt::kShapeCircle}), q(2) | q(3));  // d unused
+  EXPECT_EQ(qt::shapeQuadrants(kNode, {10, 10, 90, 90, qt::kShapeLine}), q(1) | q(3));
+  EXPECT_EQ(qt::shapeQuadrants(kNode, {10, 10, 90, 90, 7}), 0u);  // no such kind: meets nothing
+}
+
+TEST(TsChildRect, IsSplitsHalvesWithTheConstructorsOrZero) {
+  const Rect odd{3, 7, 99, 11};
+  for (int quadrant = 0; quadrant < 4; ++quadrant) {
+    const Rect a = qt::tsChildRect(odd, quadrant), b = qt::childRect(odd, quadrant);
+    EXPECT_TRUE(a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h) << quadrant;
+  }
+  EXPECT_EQ(qt::tsChildRect(odd, 0).x, 3 + 49.5);
+  const Rect endless{-kInf, -kInf, kInf, kInf};
+  EXPECT_EQ(qt::tsChildRect(endless, 3).x, 0.0);  // -Infinity + Infinity is NaN, and NaN || 0 is 0
+  EXPECT_EQ(qt::tsChildRect(endless, 3).y, 0.0);
+  EXPECT_EQ(qt::tsChildRect(endless, 1).x, -kInf);
+  EXPECT_EQ(qt::tsChildRect({0, 0, kNaN, 4}, 0).x, 0.0);
+  EXPECT_TRUE(std::isnan(qt::tsChildRect({0, 0, kNaN, 4}, 0).w));
+  EXPECT_FALSE(std::signbit(qt::orZero(-0.0)));
+}
+
 }  // namespace

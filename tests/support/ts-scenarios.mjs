@@ -62,7 +62,7 @@ function objectSpec(r, family) {
   const odd = family === 'options' || family === 'errors' || r.chance(0.05);
   const shape = family === 'rectangles' ? 'rect' : family === 'circles' ? 'circle' : family === 'lines' ? 'line' : r.pick(['rect', 'rect', 'circle', 'line']);
   const spec = shapeSpec(r, shape, odd);
-  if (family === 'custom' || (family === 'mixed' && r.chance(0.2))) {
+  if (family === 'custom' || (family === 'mixed' && r.chance(0.03))) {
     const how = r.weighted({ plain: 3, borrow: 2, mapped: 2, override: 1, custom: 2 });
     if (how === 'custom') return { kind: 'custom', results: Array.from({ length: r.int(1, 3) }, () => r.pick(CUSTOM_RESULTS)) };
     if (how !== 'plain') return { ...spec, how };
@@ -115,7 +115,7 @@ export function generate(family, seed) {
   const steps = r.int(10, 80);
   const weights = {
     insert: 40, retrieve: 20, remove: 6, update: 6, join: 2, clear: 1.5, mutate: 5, reinsert: 2,
-    ...(family === 'removal' ? { remove: 20, update: 20, join: 6, reinsert: 6, hold: 3 } : {}),
+    ...(family === 'removal' ? { remove: 20, update: 20, join: 6, reinsert: 6 } : {}),
     ...(family === 'live' ? { mutate: 25, update: 15, moveAll: 3 } : {}),
     ...(family === 'structure' ? { split: 4, setField: 4, subRetrieve: 5, spy: 3, getIndex: 3, join: 4, hold: 3 } : {}),
     ...(family === 'custom' ? { patch: 2, spy: 1 } : {}),
@@ -248,8 +248,13 @@ function subclassOf(Quadtree, how, log) {
   };
 }
 
-/** Runs `scenario` on `lib`; returns the trace (an array of strings). */
-export function play(scenario, lib) {
+/**
+ * Runs `scenario` on `lib`; returns the trace (an array of strings). With `peek` the whole tree is
+ * read after every call; without, only at the end (reading `nodes` or `objects` turns the drop-in's
+ * native tree into JavaScript nodes, so this is how its native mode is compared); `native` then
+ * tells whether the root still had its native tree before that last read.
+ */
+export function play(scenario, lib, { peek = true } = {}) {
   const log = [];
   const trace = [];
   const number = new Map();
@@ -296,8 +301,8 @@ export function play(scenario, lib) {
 
   let tree;
   trace.push(`new: ${attempt(() => { tree = new Tree(scenario.props, scenario.level); return 'ok'; })}`);
-  if (!tree) return trace.concat(log);
-  trace.push(dump(tree));
+  if (!tree) return Object.assign(trace.concat(log), { native: false });
+  if (peek) trace.push(dump(tree));
   try {
     scenario.ops.forEach((op, step) => {
       let result;
@@ -341,11 +346,14 @@ export function play(scenario, lib) {
         }
       }
       trace.push(`${step} ${op.op}: ${typeof result === 'string' ? result : num(result)}`);
-      trace.push(dump(tree));
+      if (peek) trace.push(dump(tree));
       if (log.length) trace.push(log.splice(0).join('\n'));
     });
   } finally {
     for (const undo of patches.reverse()) undo();
   }
+  const descriptor = Object.getOwnPropertyDescriptor(tree, 'nodes');
+  trace.native = descriptor !== undefined && typeof descriptor.get === 'function';
+  if (!peek) trace.push(dump(tree));
   return trace;
 }

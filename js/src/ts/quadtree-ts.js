@@ -1,8 +1,8 @@
-// The quadtree-ts 2.3.0 tree, in JavaScript: its rules (docs/QUADTREE-TS.md) as the package runs
-// them, node by node, every internal call made through the node object (`this.getIndex`,
-// `this.nodes[k].insert`, ...) so that subclasses, overrides and spies see what they see there.
-
-/** @typedef {{ qtIndex(node: { x: number, y: number, width: number, height: number }): ArrayLike<number> }} Indexable */
+// The quadtree-ts drop-in's Quadtree: the package's constructor and methods, each running
+// natively while the tree may (native-tree.js), else the package's algorithm in JavaScript
+// (engine.js). Either way a program sees what the package would show it.
+import { engine } from './engine.js';
+import { adopt, clearNative, insertNative, joinNative, materialize, methods, nativeOf, removeNative, retrieveNative } from './native-tree.js';
 
 // The option rule: a number (any: NaN, negative, fractional) is taken, anything else gives the default.
 /** @param {unknown} value @param {number} fallback */
@@ -19,6 +19,9 @@ export class Quadtree {
     if (this.minLevels > this.maxLevels) {
       throw new Error(`minLevels (${this.minLevels}) must be less than maxLevels (${this.maxLevels})`);
     }
+    // A subclass sees its nodes made (it runs in JavaScript); so does a tree made before the
+    // WebAssembly module was compiled.
+    if (new.target === Quadtree && adopt(this)) return;
     /** @type {any[]} */
     this.objects = [];
     /** @type {any[]} */
@@ -26,93 +29,54 @@ export class Quadtree {
     if (this.level < this.minLevels) this.split();
   }
 
-  /** @param {Indexable} obj */
+  /** @param {any} obj */
   getIndex(obj) {
-    return obj.qtIndex(this.bounds);
+    return engine.getIndex.call(this, obj);
   }
 
-  // Four children of this node's class, in the existing `nodes` array; the node keeps its objects.
   split() {
-    const b = this.bounds;
-    const level = this.level + 1;
-    const width = b.width / 2;
-    const height = b.height / 2;
-    const x = b.x;
-    const y = b.y;
-    const origins = [[x + width, y], [x, y], [x, y + height], [x + width, y + height]];
-    const Node = /** @type {any} */ (this.constructor);
-    for (let i = 0; i < 4; i++) {
-      const props = { x: origins[i][0], y: origins[i][1], width, height, maxObjects: this.maxObjects, minLevels: this.minLevels, maxLevels: this.maxLevels };
-      this.nodes[i] = new Node(props, level);
-    }
+    materialize(this);
+    engine.split.call(this);
   }
 
   /** @param {any} obj */
   insert(obj) {
-    if (this.nodes.length) {
-      const into = this.getIndex(obj);
-      for (let k = 0; k < into.length; k++) this.nodes[into[k]].insert(obj);
-      return;
-    }
-    this.objects.push(obj);
-    if (this.objects.length > this.maxObjects && this.level < this.maxLevels) {
-      this.split();
-      // Each object is placed by its geometry now, which may not be what it had at its insert.
-      for (let i = 0; i < this.objects.length; i++) {
-        const into = this.getIndex(this.objects[i]);
-        for (let k = 0; k < into.length; k++) this.nodes[into[k]].insert(this.objects[i]);
-      }
-      this.objects = [];
-    }
+    const s = nativeOf(this);
+    if (s === undefined || !insertNative(this, s, obj)) engine.insert.call(this, obj);
   }
 
-  // Candidates: this node's objects, then those of the children the query reaches, in the order
-  // its qtIndex lists them; each object once at level 0 (its first occurrence).
-  /** @param {Indexable} obj */
+  /** @param {any} obj */
   retrieve(obj) {
-    const into = this.getIndex(obj);
-    let found = this.objects;
-    if (this.nodes.length) {
-      for (let k = 0; k < into.length; k++) found = found.concat(this.nodes[into[k]].retrieve(obj));
-    }
-    return this.level === 0 ? Array.from(new Set(found)) : found;
+    const s = nativeOf(this);
+    return (s !== undefined && retrieveNative(this, s, obj)) || engine.retrieve.call(this, obj);
   }
 
-  // Takes the first reference out of every node (geometry is not consulted: a moved object goes
-  // too); true only when this node's own list held it. At level 0, unless `fast`, joins.
   /** @param {any} obj @param {boolean} [fast] */
   remove(obj, fast = false) {
-    const at = this.objects.indexOf(obj);
-    if (at > -1) this.objects.splice(at, 1);
-    for (let i = 0; i < this.nodes.length; i++) this.nodes[i].remove(obj);
-    if (this.level === 0 && !fast) this.join();
-    return at !== -1;
+    const s = nativeOf(this);
+    return s !== undefined ? removeNative(s, obj, fast) : engine.remove.call(this, obj, fast);
   }
 
   /** @param {any} obj @param {boolean} [fast] */
   update(obj, fast = false) {
-    this.remove(obj, fast);
-    this.insert(obj);
+    const s = nativeOf(this);
+    if (s === undefined) return engine.update.call(this, obj, fast);
+    removeNative(s, obj, fast);
+    if (!insertNative(this, s, obj)) engine.insert.call(this, obj);
   }
 
-  // Post-order: a node whose subtree holds few enough distinct objects (and is deep enough)
-  // becomes a leaf of them. Returns every reference of the subtree, duplicates included.
   join() {
-    let all = Array.from(this.objects);
-    for (let i = 0; i < this.nodes.length; i++) all = all.concat(this.nodes[i].join());
-    const distinct = Array.from(new Set(all));
-    if (distinct.length <= this.maxObjects && this.level >= this.minLevels) {
-      this.objects = distinct;
-      for (let i = 0; i < this.nodes.length; i++) this.nodes[i].objects = [];
-      this.nodes = [];
-    }
-    return all;
+    const s = nativeOf(this);
+    return s !== undefined ? joinNative(s) : engine.join.call(this);
   }
 
-  // Empties every node; the nodes above minLevels stay (the skeleton the constructor made).
   clear() {
-    this.objects = [];
-    for (let i = 0; i < this.nodes.length; i++) this.nodes[i].clear();
-    if (this.level >= this.minLevels) this.nodes = [];
+    const s = nativeOf(this);
+    if (s !== undefined) clearNative(s);
+    else engine.clear.call(this);
   }
+}
+
+for (const name of ['getIndex', 'split', 'insert', 'retrieve', 'remove', 'update', 'join', 'clear']) {
+  methods[name] = /** @type {any} */ (Quadtree.prototype)[name];
 }

@@ -1,0 +1,308 @@
+// A quadtree-ts root in native mode: its tree lives in WebAssembly (cpp/ts_tree.h) while nothing
+// a program does could tell: the root is our own class (not a subclass), its fields and the
+// methods it dispatches to are as made, its inside (`objects`, `nodes`) has not been read, and
+// every object it holds or is asked about is one of our Rectangle, Circle or Line (or borrows
+// their qtIndex) with number fields, whose decisions the core makes bit for bit as JavaScript
+// would. The first call that finds otherwise turns the tree into JavaScript nodes exactly as the
+// package would hold them at that moment (materialize()), and the JavaScript engine (engine.js)
+// goes on from there.
+import { I32, NO_MEMORY } from '../abi.js';
+import { native, f64, i32, views } from '../native.js';
+import { OBJECTS, Registry } from '../registry.js';
+import { Rectangle, Circle, Line } from './shapes.js';
+
+// The deepest maxLevels a native tree takes (the package recurses once per level; past this a
+// tree runs in JavaScript, as the package does).
+const MAX_NATIVE_LEVELS = 32;
+// The deepest minLevels a native tree takes: a skeleton split at once, 4^minLevels leaves.
+const MAX_SKELETON = 8;
+
+const rectIndex = Rectangle.prototype.qtIndex;
+const circleIndex = Circle.prototype.qtIndex;
+const lineIndex = Line.prototype.qtIndex;
+const circleMeets = Circle.intersectRect;
+const lineMeets = Line.intersectRect;
+
+// The numbers of the shape readShape() read last.
+let sa = 0, sb = 0, sc = 0, sd = 0;
+
+/**
+ * The kind of `o`'s shape when the core decides it as JavaScript would (0 rect, 1 circle, 2
+ * line), its numbers in sa..sd; -1 otherwise: another qtIndex, a patched static, a field that is
+ * not a number (JavaScript's `+` would concatenate a string).
+ * @param {any} o
+ */
+function readShape(o) {
+  if (typeof o !== 'object' || o === null) return -1;
+  const q = o.qtIndex;
+  let kind;
+  if (q === rectIndex) {
+    sa = o.x; sb = o.y; sc = o.width; sd = o.height;
+    kind = 0;
+  } else if (q === circleIndex) {
+    if (Circle.intersectRect !== circleMeets) return -1;
+    sa = o.x; sb = o.y; sc = o.r; sd = 0;
+    kind = 1;
+  } else if (q === lineIndex) {
+    if (Line.intersectRect !== lineMeets) return -1;
+    sa = o.x1; sb = o.y1; sc = o.x2; sd = o.y2;
+    kind = 2;
+  } else {
+    return -1;
+  }
+  return typeof sa === 'number' && typeof sb === 'number' && typeof sc === 'number' && typeof sd === 'number' ? kind : -1;
+}
+
+// Frees the native tree of a root the program dropped.
+const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
+  : null;
+
+/** root -> its native side @type {WeakMap<object, TsSession>} */
+const sessions = new WeakMap();
+
+/** The methods a native root must dispatch to (the class's own, set by quadtree-ts.js).
+ * @type {Record<string, Function>} */
+export const methods = {};
+
+/** @param {any} t */
+function intact(t) {
+  const m = methods;
+  return t.insert === m.insert && t.retrieve === m.retrieve && t.remove === m.remove && t.update === m.update &&
+    t.join === m.join && t.clear === m.clear && t.split === m.split && t.getIndex === m.getIndex;
+}
+
+class TsSession {
+  /** @param {any} tree @param {number} handle */
+  constructor(tree, handle) {
+    this.handle = handle;
+    const reply = native.reply(handle);
+    views();
+    this.r32 = reply >> 2;
+    this.registry = new Registry();
+    this.registry.use(OBJECTS, 'Quadtree');
+    // The root's fields as the native tree was made with them: a program that changes one turns
+    // the tree into JavaScript first (the package reads them live).
+    const b = tree.bounds;
+    this.bounds = b;
+    this.x = b.x; this.y = b.y; this.width = b.width; this.height = b.height;
+    this.maxObjects = tree.maxObjects;
+    this.minLevels = tree.minLevels;
+    this.maxLevels = tree.maxLevels;
+    if (finalizer) finalizer.register(tree, handle, this);
+  }
+
+  /** Whether `t` (this session's root) is still as made. @param {any} t */
+  fits(t) {
+    const b = t.bounds;
+    return b === this.bounds && Object.is(b.x, this.x) && Object.is(b.y, this.y) && Object.is(b.width, this.width) &&
+      Object.is(b.height, this.height) && Object.is(t.maxObjects, this.maxObjects) &&
+      Object.is(t.minLevels, this.minLevels) && Object.is(t.maxLevels, this.maxLevels) && t.level === 0 &&
+      !Object.is(t.level, -0) && intact(t);
+  }
+
+  // The ids that left the tree in the last call: forgotten.
+  forgetLost() {
+    views();
+    const n = i32[this.r32 + I32.lostCount];
+    if (n === 0) return;
+    const at = i32[this.r32 + I32.lostIds] >> 2;
+    for (let k = 0; k < n; k++) this.registry.drop(i32[at + k]);
+  }
+
+  /** The last query's ids as objects. @param {number} n */
+  results(n) {
+    const objects = this.registry.objects, at = i32[this.r32 + I32.results] >> 2, out = new Array(n);
+    for (let k = 0; k < n; k++) out[k] = objects[i32[at + k]];
+    return out;
+  }
+}
+
+/**
+ * Gives a new root a native tree when it can have one; true if it did (its `objects` and
+ * `nodes` are then accessors that materialize() on first use).
+ * @param {any} tree
+ */
+export function adopt(tree) {
+  const b = tree.bounds;
+  if (native === null || tree.level !== 0 || Object.is(tree.level, -0) || !intact(tree)) return false;
+  if (typeof b.x !== 'number' || typeof b.y !== 'number' || typeof b.width !== 'number' || typeof b.height !== 'number') return false;
+  const { maxObjects, minLevels, maxLevels } = tree;
+  if (!(maxLevels <= MAX_NATIVE_LEVELS) && maxLevels === maxLevels) return false; // (NaN: never splits)
+  if (minLevels > MAX_SKELETON) return false;
+  const handle = native.createTs(b.x, b.y, b.width, b.height, maxObjects, minLevels, maxLevels);
+  if (handle === 0) return false; // no room: JavaScript has
+  sessions.set(tree, new TsSession(tree, handle));
+  const inside = (/** @type {string} */ key) => ({
+    configurable: true,
+    enumerable: true,
+    get() { materialize(this); return this[key]; },
+    /** @param {any} v */
+    set(v) { materialize(this); this[key] = v; },
+  });
+  Object.defineProperty(tree, 'objects', inside('objects'));
+  Object.defineProperty(tree, 'nodes', inside('nodes'));
+  return true;
+}
+
+/**
+ * The native side of `tree` when it may run natively; undefined for a tree in JavaScript (one
+ * that no longer fits is materialized first).
+ * @param {any} tree
+ */
+export function nativeOf(tree) {
+  const s = sessions.get(tree);
+  if (s === undefined) return undefined;
+  if (s.fits(tree)) return s;
+  materialize(tree);
+  return undefined;
+}
+
+/**
+ * Makes the tree JavaScript nodes, as the package holds it now: the same nodes (instances of the
+ * class, children in order), bounds as the same doubles, levels, options as split() gives them,
+ * each list with its duplicates; then frees the native tree.
+ * @param {any} tree
+ */
+export function materialize(tree) {
+  const s = sessions.get(tree);
+  if (s === undefined) return;
+  sessions.delete(tree);
+  const count = native.nodeWalk(s.handle);
+  const size = native.tsLists(s.handle);
+  if (count === NO_MEMORY || size === NO_MEMORY) throw outOfMemory('reading the tree');
+  views();
+  const walk = i32[s.r32 + I32.walk] >> 3, lists = i32[s.r32 + I32.results] >> 2, objects = s.registry.objects;
+  const Q = tree.constructor;
+  /** @type {any[]} */
+  const stack = []; // nodes whose children are still to come, with how many have come
+  let root = null, rootNodes = null, at = lists;
+  for (let n = 0; n < count; n++) {
+    const row = walk + 7 * n;
+    const length = i32[at++];
+    const list = new Array(length);
+    for (let k = 0; k < length; k++) list[k] = objects[i32[at + k]];
+    at += length;
+    /** @type {any[]} */
+    const nodes = [];
+    if (n === 0) {
+      root = list;
+      rootNodes = nodes;
+    } else {
+      const node = Object.create(Q.prototype);
+      node.bounds = { x: f64[row + 1], y: f64[row + 2], width: f64[row + 3], height: f64[row + 4] };
+      node.maxObjects = s.maxObjects;
+      node.minLevels = s.minLevels;
+      node.maxLevels = s.maxLevels;
+      node.level = f64[row];
+      node.objects = list;
+      node.nodes = nodes;
+      const parent = stack[stack.length - 1];
+      parent.push(node);
+      while (stack.length && stack[stack.length - 1].length === 4) stack.pop();
+    }
+    if (f64[row + 6] === 0) stack.push(nodes); // not a leaf: its four children follow
+  }
+  if (finalizer) finalizer.unregister(s);
+  native.destroy(s.handle);
+  // Data properties where the accessors were: the own keys keep their order.
+  Object.defineProperty(tree, 'objects', { value: root, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(tree, 'nodes', { value: rootNodes, writable: true, enumerable: true, configurable: true });
+}
+
+/** @param {string} what */
+function outOfMemory(what) {
+  return new RangeError(`Quadtree: out of memory ${what} (WebAssembly memory cannot grow any further)`);
+}
+
+/**
+ * insert(obj) natively; false when `obj` (or an object a split must place) is not for the core:
+ * the tree was materialized, unchanged, and the caller runs the JavaScript insert.
+ * @param {any} tree @param {TsSession} s @param {any} obj
+ */
+export function insertNative(tree, s, obj) {
+  const kind = readShape(obj);
+  if (kind < 0) {
+    materialize(tree);
+    return false;
+  }
+  const registry = s.registry, known = registry.present(obj) !== undefined;
+  const id = registry.next(obj);
+  let step = native.tsInsert(s.handle, id, kind, sa, sb, sc, sd);
+  while (step > 0) step = supply(tree, s, step);
+  if (step === NO_MEMORY) {
+    if (!known) registry.drop(id);
+    throw outOfMemory('inserting');
+  }
+  if (step < 0) { // an object of the leaf to split is not for the core: the call was undone
+    if (!known) registry.drop(id);
+    materialize(tree);
+    return false;
+  }
+  s.forgetLost();
+  return true;
+}
+
+// A split asks for the current shapes of `n` objects (the core's results): read and sent.
+const ABANDONED = -1;
+/** @param {any} tree @param {TsSession} s @param {number} n */
+function supply(tree, s, n) {
+  const at = native.scratch(s.handle, n) >> 3;
+  if (at === 0) {
+    native.tsAbandon(s.handle);
+    return NO_MEMORY;
+  }
+  views();
+  const wanted = i32[s.r32 + I32.results] >> 2, kinds = i32[s.r32 + I32.scratchIds] >> 2, objects = s.registry.objects;
+  for (let k = 0; k < n; k++) {
+    const kind = readShape(objects[i32[wanted + k]]);
+    if (kind < 0) {
+      native.tsAbandon(s.handle);
+      return ABANDONED;
+    }
+    const p = at + 4 * k;
+    f64[p] = sa; f64[p + 1] = sb; f64[p + 2] = sc; f64[p + 3] = sd;
+    i32[kinds + k] = kind;
+  }
+  return native.tsResume(s.handle, n);
+}
+
+/**
+ * retrieve(obj) natively, or undefined when the query is not for the core (the tree was
+ * materialized).
+ * @param {any} tree @param {TsSession} s @param {any} query
+ */
+export function retrieveNative(tree, s, query) {
+  const kind = readShape(query);
+  if (kind < 0) {
+    materialize(tree);
+    return undefined;
+  }
+  const n = native.tsRetrieve(s.handle, kind, sa, sb, sc, sd);
+  if (n === NO_MEMORY) throw outOfMemory('for the results');
+  views();
+  return s.results(n);
+}
+
+/** remove(obj, fast) natively (it reads no geometry). @param {TsSession} s @param {any} obj @param {boolean} fast */
+export function removeNative(s, obj, fast) {
+  const id = s.registry.present(obj);
+  const was = native.tsRemove(s.handle, id === undefined ? -1 : id, fast ? 1 : 0) === 1;
+  views();
+  s.forgetLost();
+  return was;
+}
+
+/** join() natively: every reference, depth first, duplicates kept. @param {TsSession} s */
+export function joinNative(s) {
+  const n = native.tsJoin(s.handle);
+  if (n === NO_MEMORY) throw outOfMemory('for the results');
+  views();
+  return s.results(n);
+}
+
+/** clear() natively. @param {TsSession} s */
+export function clearNative(s) {
+  native.clear(s.handle);
+  s.registry.cleared();
+}

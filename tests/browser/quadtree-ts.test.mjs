@@ -1,0 +1,61 @@
+// The quadtree-ts drop-in's classic scripts as pages load the package's quadtree.umd.full.js, in
+// Chromium, Firefox ESR and WebKitGTK: a <script src> whose very next script uses the global
+// Quadtree (with Rectangle, Circle and Line as statics) natively, a Worker that importScripts it,
+// and the strict-CSP file under `script-src 'self' 'wasm-unsafe-eval'`. Each runs the shared
+// program (tests/fixtures/ts-workload.js) and must give what @timohausmann/quadtree-ts gives.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { DIST, ROOT } from '../support/dist.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+
+const require = createRequire(import.meta.url);
+const fixtures = join(ROOT, 'tests', 'fixtures');
+const expected = require(join(fixtures, 'ts-workload.js'))(require('@timohausmann/quadtree-ts'));
+const AT_ONCE = { ok: true, globalType: 'function', statics: ['function', 'function', 'function'], found: true, native: true };
+
+let server, strict;
+beforeAll(async () => {
+  server = await startStaticServer({ '/': fixtures, '/dist/': DIST }, { recordErrors: true });
+  strict = await startStaticServer({ '/': fixtures, '/dist/': DIST },
+    { headers: { 'content-security-policy': "script-src 'self' 'wasm-unsafe-eval'" }, recordErrors: true });
+});
+afterAll(() => {
+  server?.close();
+  strict?.close();
+});
+
+describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
+  let browser;
+  beforeAll(async () => {
+    browser = await launch(engine);
+  }, 180_000);
+  afterAll(() => browser?.close());
+
+  const check = (result) => {
+    expect(result.error).toBeUndefined();
+    const { result: ran, ...atOnce } = result;
+    expect(atOnce).toEqual(AT_ONCE);
+    expect(ran).toEqual(expected);
+  };
+
+  it('<script src> then the global Quadtree in the very next script', () =>
+    withPage(browser, server.url('/ts/script-tag.html'), async (page) => {
+      check(await page.evaluate(() => window.__result));
+      expect(await page.errors()).toEqual([]);
+    }), 180_000);
+
+  it('a Worker: importScripts then the global Quadtree at once', () =>
+    withPage(browser, server.url('/ts/worker.html'), async (page) => {
+      check(await page.evaluate(() => window.__worker));
+      expect(await page.errors()).toEqual([]);
+    }), 180_000);
+
+  it('dist/quadtree-ts.csp.js under a strict Content-Security-Policy', () =>
+    withPage(browser, strict.url('/ts/csp.html'), async (page) => {
+      check(await page.waitFor(() => window.__result, undefined, 60_000));
+      expect(await page.evaluate(() => window.__violations)).toEqual([]);
+      expect(await page.errors()).toEqual([]);
+    }), 180_000);
+});
