@@ -54,6 +54,8 @@
   X(tsResume, sessionTsResume)        \
   X(tsAbandon, sessionTsAbandon)      \
   X(tsRetrieve, sessionTsRetrieve)    \
+  X(tsLocate, sessionTsLocate)        \
+  X(tsAnswer, sessionTsAnswer)        \
   X(tsRemove, sessionTsRemove)        \
   X(tsJoin, sessionTsJoin)            \
   X(tsLists, sessionTsLists)

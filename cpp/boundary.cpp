@@ -583,6 +583,18 @@ int32_t sessionTsRetrieve(Handle h, int32_t kind, double a, double b, double c, 
   });
 }
 
+int32_t sessionTsLocate(Handle h, int32_t kind, double a, double b, double c, double d) {
+  return onTree<kShapes>(h, [&](Session&, TsTree& t) { return t.locate(Shape{a, b, c, d, kind}); });
+}
+
+int32_t sessionTsAnswer(Handle h, int32_t node) {
+  return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
+    s.results.clear();
+    if (!t.isNode(node) || !t.distinctObjects(node, s.results)) return kNoMemory;
+    return publish(s);
+  });
+}
+
 int32_t sessionTsRemove(Handle h, int32_t id, int32_t fast) {
   return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
     const int32_t was = t.remove(id, fast != 0);

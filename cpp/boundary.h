@@ -124,6 +124,10 @@ int32_t sessionTsResume(Handle s, int32_t count);
 int32_t sessionTsAbandon(Handle s);  // undoes the insert under way (an object not for the core)
 // retrieve(query) at the root: results, each id once; returns the count, or kNoMemory.
 int32_t sessionTsRetrieve(Handle s, int32_t kind, double a, double b, double c, double d);
+// The node whose list alone answers that retrieve (TsTree::locate), or kNoNode; and that
+// answer: the node's ids, each once (results; the count, or kNoMemory).
+int32_t sessionTsLocate(Handle s, int32_t kind, double a, double b, double c, double d);
+int32_t sessionTsAnswer(Handle s, int32_t node);
 // remove(obj, fast) (id -1: an object never inserted; the join still runs): 1 if the root's own
 // list held it.
 int32_t sessionTsRemove(Handle s, int32_t id, int32_t fast);

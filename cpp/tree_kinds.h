@@ -78,6 +78,8 @@ constexpr bool providesShapes() {
   static_assert(returns<T, void>([](T& t) { return t.abandon(); }), "abandon()");
   static_assert(returns<T, const std::vector<int32_t>&>([](T& t) -> const std::vector<int32_t>& { return t.wanted(); }), "wanted()");
   static_assert(returns<T, bool>([](T& t) { return t.retrieve(Shape{}, a<Ids>()); }), "retrieve(query, out)");
+  static_assert(returns<T, int32_t>([](T& t) { return t.locate(Shape{}); }), "locate(query): the node that answers, or kNoNode");
+  static_assert(returns<T, bool>([](T& t) { return t.distinctObjects(0, a<Ids>()); }), "distinctObjects(node, out)");
   static_assert(returns<T, bool>([](T& t) { return t.remove(0, false); }), "remove(id, fast)");
   static_assert(returns<T, bool>([](T& t) { return t.joinList(a<Ids>()); }), "joinList(out)");
   static_assert(returns<T, bool>([](T& t) { return t.preorderLists(a<Ids>()); }), "preorderLists(out)");

@@ -116,6 +116,12 @@ class TsTree : public NodeTree<NoReach> {
   // lists, depth first; each id once, at its first occurrence. A root without children gives
   // all of its objects, whatever the query. Appends to `out`; false: no room (nothing appended).
   bool retrieve(const Shape& query, std::vector<int32_t>& out) const;
+  // The node whose list alone answers retrieve(query) (the root that has not split, or the one
+  // leaf the query reaches), or kNoNode: the query reaches several leaves, or none. (The facade
+  // keeps each leaf's answer until the tree changes.)
+  int32_t locate(const Shape& query) const;
+  // The ids of `node`'s list, each once, in list order. False: no room.
+  bool distinctObjects(int32_t node, std::vector<int32_t>& out) const;
   // The node's own list, duplicates kept. False: no room.
   bool nodeObjects(int32_t node, std::vector<int32_t>& out) const;
   int32_t listLength(int32_t node) const { return nodes_[size_t(node)].count; }  // duplicates too

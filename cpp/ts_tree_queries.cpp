@@ -34,6 +34,28 @@ bool TsTree::retrieve(const Shape& query, std::vector<int32_t>& out) const {
   return true;
 }
 
+int32_t TsTree::locate(const Shape& query) const {
+  int32_t n = root();
+  for (;;) {
+    const Node& nd = nodes_[size_t(n)];
+    if (nd.children < 0) return n;
+    if (nd.count > 0) return kNoNode;  // (a node with children and objects: only the package's own
+                                       // half-built states, which never run natively)
+    const unsigned mask = shapeQuadrants(rects_[size_t(n)], query);
+    if (mask == 0 || (mask & (mask - 1)) != 0) return kNoNode;
+    n = nd.children + __builtin_ctz(mask);
+  }
+}
+
+bool TsTree::distinctObjects(int32_t node, std::vector<int32_t>& out) const {
+  if (!growTo(out, out.size() + size_t(nodes_[size_t(node)].count))) return false;
+  eachUnseen(node, newStamp(), [&](int32_t id) {
+    out.push_back(id);
+    return true;
+  });
+  return true;
+}
+
 bool TsTree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + size_t(nodes_[size_t(node)].count))) return false;
   appendList(node, out);

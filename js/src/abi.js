@@ -41,6 +41,8 @@ export const CALLS = [
   'tsResume',
   'tsAbandon',
   'tsRetrieve',
+  'tsLocate',
+  'tsAnswer',
   'tsRemove',
   'tsJoin',
   'tsLists',

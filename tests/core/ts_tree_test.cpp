@@ -508,6 +508,29 @@ TEST(TsTree, RetrieveGivesEachListThenTheChildrenDepthFirstEachObjectOnce) {
   p.same();
 }
 
+// locate(): the node whose list alone is retrieve()'s answer (what the facade keeps per leaf),
+// and that answer, each id once.
+TEST(TsTree, LocateFindsTheOneNodeWhoseListAnswersAQuery) {
+  Pair p(kSquare, 3, 0, 4);
+  p.insert(0, rect(10, 10, 5, 5));
+  p.insert(0, rect(10, 10, 5, 5));  // twice
+  const int32_t root = p.tree.root();
+  EXPECT_EQ(p.tree.locate(rect(500, 500, 1, 1)), root);  // not split: the root, whatever the query
+  p.insert(1, rect(60, 60, 5, 5));
+  p.insert(2, rect(20, 20, 5, 5));  // four references: splits; 0 (twice) and 2 top-left, 1 bottom-right
+  const int32_t c = p.tree.children(root);
+  ASSERT_GE(c, 0);
+  EXPECT_EQ(p.tree.locate(rect(5, 5, 30, 30)), c + 1);
+  EXPECT_EQ(p.tree.locate(circle(70, 70, 3)), c + 3);
+  EXPECT_EQ(p.tree.locate(rect(40, 40, 20, 20)), qt::kNoNode);  // four leaves
+  EXPECT_EQ(p.tree.locate(rect(50, 50, 0, 0)), qt::kNoNode);    // none
+  Ids out;
+  ASSERT_TRUE(p.tree.distinctObjects(c + 1, out));
+  EXPECT_EQ(out, (Ids{0, 2}));
+  EXPECT_EQ(out, retrieve(p.tree, rect(5, 5, 30, 30)));
+  p.same();
+}
+
 TEST(TsTree, ASplitAsksOnlyForShapesNotReadDuringTheCall) {
   Pair p(kSquare, 2, 1, 4);
   p.insert(0, rect(10, 10, 80, 5));  // across the top: children 0 and 1

@@ -79,6 +79,12 @@ class TsSession {
     const reply = native.reply(handle);
     views();
     this.r32 = reply >> 2;
+    this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
+    // Each leaf's answer (its objects, each once), read at version `seen`, by node index: most
+    // queries reach one leaf, and every query in that leaf gets a copy until the tree changes.
+    this.seen = -1;
+    /** @type {any[][]} */
+    this.answers = [];
     this.registry = new Registry();
     this.registry.use(OBJECTS, 'Quadtree');
     // The root's fields as the native tree was made with them: a program that changes one turns
@@ -226,8 +232,9 @@ export function insertNative(tree, s, obj) {
     materialize(tree);
     return false;
   }
-  const registry = s.registry, known = registry.present(obj) !== undefined;
+  const registry = s.registry, before = registry.count;
   const id = registry.next(obj);
+  const known = registry.count === before; // (next() counts an object new to the tree)
   let step = native.tsInsert(s.handle, id, kind, sa, sb, sc, sd);
   while (step > 0) step = supply(tree, s, step);
   if (step === NO_MEMORY) {
@@ -277,6 +284,23 @@ export function retrieveNative(tree, s, query) {
   if (kind < 0) {
     materialize(tree);
     return undefined;
+  }
+  const node = native.tsLocate(s.handle, kind, sa, sb, sc, sd);
+  views();
+  if (node >= 0) {
+    const version = i32[s.versionAt];
+    if (s.seen !== version) {
+      s.seen = version;
+      s.answers.length = 0;
+    }
+    let answer = s.answers[node];
+    if (answer === undefined) {
+      const n = native.tsAnswer(s.handle, node);
+      if (n === NO_MEMORY) throw outOfMemory('for the results');
+      views();
+      answer = s.answers[node] = s.results(n);
+    }
+    return answer.slice();
   }
   const n = native.tsRetrieve(s.handle, kind, sa, sb, sc, sd);
   if (n === NO_MEMORY) throw outOfMemory('for the results');
