@@ -288,6 +288,37 @@ export const SCENE_RATIOS = [
     workload: 'w4', slow: 'quadtree-wasm-rebuild-default', fast: 'quadtree-wasm-pairs-default',
     targets: { 1000: 4, 10000: 4, 50000: 4 },
   },
+  // Issue #31's: the quadtree-ts drop-in against @timohausmann/quadtree-ts 2.3.0, both with its
+  // defaults, on the same programs (engines/ts-programs.mjs).
+  {
+    key: 'ts',
+    title: 'quadtree-ts drop-in (W1): quadtree-ts ÷ quadtree-wasm/quadtree-ts, rectangles',
+    short: 'ts drop-in vs quadtree-ts',
+    workload: 'w1', slow: 'quadtree-ts', fast: 'quadtree-wasm-ts',
+    targets: { 50: 1, 1000: 2, 10000: 3 },
+  },
+  {
+    key: 'ts-mixed',
+    title: 'quadtree-ts drop-in (W1m): a third each of rectangles, circles and lines',
+    short: 'ts drop-in, mixed shapes',
+    workload: 'w1m', slow: 'quadtree-ts', fast: 'quadtree-wasm-ts',
+    targets: { 10000: 2 },
+  },
+  {
+    key: 'ts-update',
+    title: 'quadtree-ts drop-in (W7): update(obj) for every object, then retrieve for each',
+    short: 'ts update() every object',
+    workload: 'w7', slow: 'quadtree-ts', fast: 'quadtree-wasm-ts',
+    targets: { 1000: 100, 10000: 1000 },
+    blocks: 2, // quadtree-ts takes about 27 s a frame at 10,000
+  },
+  {
+    key: 'ts-tpf',
+    title: 'quadtree-ts drop-in (W6): a new tree every frame',
+    short: 'ts tree per frame',
+    workload: 'w6', slow: 'quadtree-ts', fast: 'quadtree-wasm-ts',
+    targets: { 50: 1 },
+  },
 ];
 
 for (const q of SCENE_RATIOS) q.value ??= (res, scene, n) => over(res[q.workload], scene, n, q.slow, q.fast);

@@ -1,4 +1,4 @@
-// Issue #15's targets, each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
+// The issues' speed targets (issue #15's, #31's), each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
 // every N where it has a target, on every scene kind, the two engines it divides run in the same
 // process at the same time, in alternating blocks (A B B A, repeated) of about BLOCK_MS each; the
 // verdict is the median of the blocks' ratios (slow's block median over fast's neighbouring one).
@@ -6,7 +6,8 @@
 // one after another, as run.mjs times them, can each land in a different spell; blocks this short
 // share the spell they are in. Only the two engines are alive, and no GC is forced between blocks
 // (that would take each engine's garbage off its clock). Throws if the two count different pairs.
-//   node bench/targets.mjs [--scenes=kind,…] [--blocks=12]   (npm run bench runs it after run.mjs)
+//   node bench/targets.mjs [--scenes=kind,…] [--blocks=12] [--ratios=key,…]   (npm run bench runs it after run.mjs)
+// A ratio may take fewer blocks (its `blocks`: quadtree-ts's update() frames take seconds).
 // Prints a markdown table and writes bench/results/targets.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -26,8 +27,8 @@ export const BLOCK_MS = 40;
 const args = process.argv.slice(2);
 const value = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 for (const a of args) {
-  if (!/^--(scenes|blocks)=/.test(a)) {
-    console.error(`unknown argument ${a}; use --scenes=kind[,kind] and --blocks=N (pairs of blocks per engine pair)`);
+  if (!/^--(scenes|blocks|ratios)=/.test(a)) {
+    console.error(`unknown argument ${a}; use --scenes=kind[,kind], --blocks=N (pairs of blocks per engine pair) and --ratios=key[,key]`);
     process.exit(2);
   }
 }
@@ -35,6 +36,9 @@ const scenes = value('scenes')?.split(',').filter(Boolean) ?? SCENE_NAMES;
 const unknown = scenes.filter((k) => !SCENE_NAMES.includes(k));
 if (unknown.length) throw new Error(`unknown scene ${unknown.join(', ')}; known: ${SCENE_NAMES.join(', ')}`);
 const blocks = Number(value('blocks') ?? 12);
+const ratios = value('ratios')?.split(',').filter(Boolean);
+const unknownRatio = (ratios ?? []).filter((k) => !SCENE_RATIOS.some((q) => q.key === k));
+if (unknownRatio.length) throw new Error(`unknown ratio ${unknownRatio.join(', ')}; known: ${SCENE_RATIOS.map((q) => q.key).join(', ')}`);
 if (!Number.isInteger(blocks) || blocks < 2) throw new Error(`--blocks wants an integer ≥ 2, got ${value('blocks')}`);
 
 setFlagsFromString('--expose-gc');
@@ -85,7 +89,7 @@ async function measure(q, n, kind) {
   const [slow, fast] = [q.slow, q.fast].map((id) => side(q.workload, select([id])[0], n, kind));
   try {
     const ratios = [];
-    for (let k = 0; k < blocks; k++) {
+    for (let k = 0; k < Math.min(blocks, q.blocks ?? blocks); k++) {
       // A B, then B A: a drift within the pair weighs on both sides alike.
       const [a, b] = k % 2 ? [fast.block(), slow.block()].reverse() : [slow.block(), fast.block()];
       ratios.push(a / b);
@@ -104,6 +108,7 @@ const rows = [];
 let met = 0, cells = 0;
 for (const kind of scenes) {
   for (const q of SCENE_RATIOS) {
+    if (ratios && !ratios.includes(q.key)) continue;
     for (const n of Object.keys(q.targets).map(Number)) {
       const r = await measure(q, n, kind);
       const pass = r.value >= q.targets[n];
@@ -119,7 +124,7 @@ for (const kind of scenes) {
 const seconds = Math.round((Date.now() - started.getTime()) / 1000);
 const cpu = cpus();
 const md = [
-  '# Issue #15\'s targets, side by side',
+  '# The speed targets, side by side',
   '',
   `${started.toISOString()} · Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, load average ` +
   `${loadavg().map((v) => v.toFixed(2)).join(' ')} at the end · \`node bench/targets.mjs${args.length ? ' ' + args.join(' ') : ''}\` · ${seconds} s`,

@@ -5,10 +5,14 @@
 //
 // The libraries are classic scripts loaded by index.html before this module:
 //   /quadtree-js/quadtree.js  sets window.Quadtree, which index.html keeps as window.OriginalQuadtree
+//   /quadtree-ts/quadtree.umd.full.js  @timohausmann/quadtree-ts, kept as window.OriginalTsQuadtree
+//   /dist/quadtree-ts.js      our quadtree-ts drop-in, kept as window.WasmTsQuadtree
 //   /dist/quadtree.js         then replaces window.Quadtree with quadtree-wasm (the drop-in swap)
 
 const OriginalQuadtree = window.OriginalQuadtree;
 const WasmQuadtree = window.Quadtree;
+const OriginalTsQuadtree = window.OriginalTsQuadtree;
+const WasmTsQuadtree = window.WasmTsQuadtree;
 
 export const BRUTE_MAX = 3000;
 
@@ -18,6 +22,8 @@ export const ENGINES = [
   { name: 'wasm-dropin', label: 'quadtree-wasm drop-in', how: 'same code, our Quadtree: clear, insert all, retrieve per body, exact test' },
   { name: 'wasm-advanced', label: 'quadtree-wasm refresh+pairs', how: 'inserted once; per frame refresh() then pairs()' },
   { name: 'wasm-linear', label: 'LinearQuadtree refresh+pairs', how: 'Quadtree.LinearQuadtree, inserted once; per frame refresh() then pairs()' },
+  { name: 'quadtree-ts', label: 'quadtree-ts 2.3.0', how: 'original library: a Rectangle per body, clear, insert all, retrieve per body, exact test' },
+  { name: 'wasm-ts', label: 'quadtree-wasm quadtree-ts drop-in', how: 'same code on quadtree-wasm/quadtree-ts (drawing the tree, O, reads its nodes: it goes on in JavaScript)' },
   { name: 'brute', label: 'brute force', how: `every pair tested (n²/2); up to ${BRUTE_MAX.toLocaleString('en')} bodies`, max: BRUTE_MAX },
 ];
 
@@ -144,6 +150,63 @@ class Refresh {
   }
 }
 
+// quadtree-ts's loop, for either library: a Rectangle per body (data = the body), moved with it.
+class TsDropIn {
+  constructor(name, Tree, bounds, count) {
+    this.name = name;
+    this.Tree = Tree;
+    this.tree = new Tree({ ...bounds, maxObjects: 10, maxLevels: levelsFor(count) });
+    this.shapes = new Map(); // body -> its Rectangle
+  }
+
+  shapeOf(body) {
+    let s = this.shapes.get(body);
+    if (s === undefined) this.shapes.set(body, (s = new this.Tree.Rectangle({ ...body, data: body })));
+    s.x = body.x;
+    s.y = body.y;
+    s.width = body.width;
+    s.height = body.height;
+    return s;
+  }
+
+  collide(bodies, visit) {
+    const tree = this.tree;
+    tree.clear();
+    const shapes = bodies.map((b) => this.shapeOf(b));
+    for (let i = 0; i < shapes.length; i++) tree.insert(shapes[i]);
+    let candidates = 0;
+    for (let i = 0; i < shapes.length; i++) {
+      const a = bodies[i];
+      const found = tree.retrieve(shapes[i]);
+      candidates += found.length;
+      for (let k = 0; k < found.length; k++) {
+        const b = found[k].data;
+        if (b.id > a.id && overlaps(a, b)) visit(a, b);
+      }
+    }
+    return { candidates };
+  }
+
+  query(rect) {
+    return this.tree.retrieve(new this.Tree.Rectangle(rect)).map((s) => s.data).filter((b) => overlaps(rect, b));
+  }
+
+  forEachLeaf(callback) {
+    DropIn.prototype.forEachLeaf.call(this, callback);
+  }
+
+  // (Not from the nodes: the readouts would turn our drop-in's tree into JavaScript.)
+  treeStats() {
+    return null;
+  }
+
+  invalidate() {
+    this.shapes.clear();
+  }
+
+  dispose() {}
+}
+
 class Brute {
   constructor() {
     this.name = 'brute';
@@ -191,6 +254,11 @@ export function createEngine(name, bounds, count) {
       return new Refresh(name, () => new WasmQuadtree(bounds, 10, levelsFor(count)));
     case 'wasm-linear':
       return new Refresh(name, () => new WasmQuadtree.LinearQuadtree(bounds, { depth: 'auto' }));
+    case 'quadtree-ts':
+      if (!OriginalTsQuadtree) throw new Error('quadtree-ts did not load (/quadtree-ts/quadtree.umd.full.js)');
+      return new TsDropIn(name, OriginalTsQuadtree, bounds, count);
+    case 'wasm-ts':
+      return new TsDropIn(name, WasmTsQuadtree, bounds, count);
     case 'brute':
       return new Brute();
     default:

@@ -2,7 +2,7 @@
 //
 //   arrows / WASD   turn, thrust, brake         Space or hold the pointer   fire
 //   E or Shift      shockwave                    right click                 shockwave
-//   P pause   N step   O overlay   1–5 engine
+//   P pause   N step   O overlay   1–7 engine
 
 const KEYS = {
   ArrowLeft: 'left', KeyA: 'left',

@@ -245,7 +245,7 @@ requestAnimationFrame(loop);
 
 // ---- test hooks --------------------------------------------------------------------------
 window.demo = {
-  /** Engine names, in the order of the list (keys 1–5). */
+  /** Engine names, in the order of the list (keys 1–7). */
   engines: ENGINES.map((e) => e.name),
   /** Advances n frames now (no animation frame needed); per frame: { frame, pairs, candidates, hits }. */
   step: (n = 1) => stepFrames(n),

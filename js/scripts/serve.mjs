@@ -2,6 +2,7 @@
 // /            web-demo/
 // /dist/       the built library (as users load it)
 // /quadtree-js/  the original @timohausmann/quadtree-js, for side-by-side comparisons
+// /quadtree-ts/  the original @timohausmann/quadtree-ts's dist/, likewise
 // /bench/      the benchmark page (bench/browser.html), with /node_modules/ for the peers it loads
 // /quadtree-js-on-wasm/  quadtree-js's own demo pages (its npm package's docs/), unchanged, except
 //              that their ./quadtree.min.js is our dist/quadtree.js
@@ -17,6 +18,7 @@ const mounts = [
   ['/quadtree-js-on-wasm/', join(quadtreeJs, 'docs')],
   ['/dist/', join(root, 'dist')],
   ['/quadtree-js/', quadtreeJs],
+  ['/quadtree-ts/', join(root, 'node_modules', '@timohausmann', 'quadtree-ts', 'dist')],
   ['/bench/', join(root, 'bench')],
   ['/node_modules/', join(root, 'node_modules')],
   ['/', join(root, 'web-demo')],

@@ -15,15 +15,19 @@ const fixtures = join(ROOT, 'tests', 'fixtures');
 const expected = require(join(fixtures, 'ts-workload.js'))(require('@timohausmann/quadtree-ts'));
 const AT_ONCE = { ok: true, globalType: 'function', statics: ['function', 'function', 'function'], found: true, native: true };
 
-let server, strict;
+let server, strict, demo;
 beforeAll(async () => {
   server = await startStaticServer({ '/': fixtures, '/dist/': DIST }, { recordErrors: true });
+  demo = await startStaticServer({
+    '/': join(ROOT, 'web-demo'), '/dist/': DIST, '/quadtree-ts/': join(ROOT, 'node_modules', '@timohausmann', 'quadtree-ts', 'dist'),
+  }, { recordErrors: true });
   strict = await startStaticServer({ '/': fixtures, '/dist/': DIST },
     { headers: { 'content-security-policy': "script-src 'self' 'wasm-unsafe-eval'" }, recordErrors: true });
 });
 afterAll(() => {
   server?.close();
   strict?.close();
+  demo?.close();
 });
 
 describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
@@ -49,6 +53,14 @@ describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
   it('a Worker: importScripts then the global Quadtree at once', () =>
     withPage(browser, server.url('/ts/worker.html'), async (page) => {
       check(await page.evaluate(() => window.__worker));
+      expect(await page.errors()).toEqual([]);
+    }), 180_000);
+
+  it("web-demo/ts-update.html: quadtree-ts's update() loop gives the same candidates and hits on both libraries", () =>
+    withPage(browser, demo.url('/ts-update.html?paused=1'), async (page) => {
+      const runs = await page.evaluate(() => window.tsUpdate.compare(20, 300));
+      expect(runs.dropin).toHaveLength(20);
+      expect(runs.dropin).toEqual(runs.original);
       expect(await page.errors()).toEqual([]);
     }), 180_000);
 
