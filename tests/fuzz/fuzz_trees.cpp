@@ -16,6 +16,12 @@
 //   sequence, findObjects, getAllObjects, remove, refresh's dead count), and its exact queries with
 //   brute force. It takes the Quadtree's constructor numbers; an op code with bit 6 set is one of
 //   its 8 operations (the low 3 bits).
+// - TsTree (quadtree-ts's tree): everything, in order, against its literal reference
+//   (tests/core/ts_oracle.h) after every step: each node's bounds (bit for bit), level, list and
+//   children, retrieve's answers, remove's return, join's list, with shapes moved in place between
+//   calls and every split's questions answered with the current shapes. It takes the Quadtree's
+//   bounds, maxObjects and maxLevels (minLevels from the level byte's sign); an op code with bits 6
+//   and 5 both set is one of its 8 operations (the low 3 bits).
 // - LinearQuadtree: search / collides / pairs equal brute force exactly.
 // - Quadtree: an object is "exact" when its latest rect was placed from the root and no clearNode()
 //   has since dropped links of it; quadtree-js's clear() on a subnode and insert() into a subnode
@@ -40,6 +46,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <set>
 #include <string>
@@ -49,9 +56,11 @@
 #include "../core/exact.h"
 #include "../core/same_tree.h"
 #include "../core/tutorial_oracle.h"
+#include "../core/ts_oracle.h"
 #include "linear_quadtree.h"
 #include "memory_guard.h"
 #include "quadtree.h"
+#include "ts_tree.h"
 #include "tutorial_tree.h"
 
 namespace {
@@ -813,6 +822,117 @@ void tutorialOp(qt::TutorialTree& t, TModel& m, FuzzedDataProvider& in, int op, 
 
 }  // namespace
 
+// ---- TsTree ---------------------------------------------------------------------------------
+
+struct SModel {
+  std::vector<qt::Shape> shapes;  // each id's shape now (the facade's objects, moved in place)
+  ts_oracle::ShapeOf shapeOf;
+  ts_oracle::Quadtree oracle;
+  SModel(const Rect& b, double maxObjects, double minLevels, double maxLevels, int ids)
+      : shapes(size_t(ids), qt::Shape{0, 0, 0, 0, qt::kShapeRect}),
+        shapeOf([this](int32_t id) { return shapes[size_t(id)]; }),
+        oracle(b, maxObjects, minLevels, maxLevels, &shapeOf) {}
+};
+
+// A shape from the 1/16 grid of the bounds (midlines, corners), with zero sizes, negative radii and
+// the odd non-finite number.
+qt::Shape makeShape(FuzzedDataProvider& in, const Rect& b) {
+  auto coord = [&](double o, double size) {
+    const int k = in.ConsumeIntegralInRange<int>(-4, 20);
+    if (k == 20) return in.ConsumeBool() ? kNaN : kInf;
+    return o + size * k / 16;
+  };
+  const int kind = in.ConsumeIntegralInRange<int>(0, 2);
+  const double a = coord(b.x, b.w), c = coord(b.y, b.h);
+  if (kind == qt::kShapeCircle) return {a, c, coord(0, b.w) / 4, 0, kind};
+  return {a, c, kind == qt::kShapeRect ? coord(0, b.w) / 2 : coord(b.x, b.w), kind == qt::kShapeRect ? coord(0, b.h) / 2 : coord(b.y, b.h), kind};
+}
+
+qt::TsTree::Step tsInsert(qt::TsTree& t, const SModel& m, int32_t id) {
+  qt::TsTree::Step s = t.insert(id, m.shapes[size_t(id)]);
+  while (s == qt::TsTree::Step::kNeedShapes) {
+    for (int32_t o : t.wanted()) {
+      CHECK(o >= 0 && size_t(o) < m.shapes.size() && t.contains(o), "ts: asked for a shape of an absent id");
+      t.supply(o, m.shapes[size_t(o)]);
+    }
+    s = t.resume();
+  }
+  return s;
+}
+
+void tsSameTree(const qt::TsTree& t, const ts_oracle::Quadtree& o) {
+  std::vector<double> walk;
+  std::vector<int32_t> lists, want;
+  CHECK(t.nodeWalk(walk) && t.preorderLists(lists), "ts: no room to read the tree");
+  std::vector<const ts_oracle::Quadtree*> stack{&o};
+  size_t row = 0;
+  while (!stack.empty()) {
+    const ts_oracle::Quadtree* n = stack.back();
+    stack.pop_back();
+    CHECK(row + qt::kWalkRow <= walk.size(), "ts: fewer nodes than the reference");
+    const double* w = walk.data() + row;
+    auto same = [](double a, double b) { return std::memcmp(&a, &b, 8) == 0 || (a != a && b != b); };
+    CHECK(same(w[0], n->level) && same(w[1], n->bounds.x) && same(w[2], n->bounds.y) && same(w[3], n->bounds.w) &&
+              same(w[4], n->bounds.h),
+          "ts: a node's bounds or level differ");
+    CHECK((w[6] != 0) == n->nodes.empty(), "ts: a node's children differ");
+    want.push_back(int32_t(n->objects.size()));
+    want.insert(want.end(), n->objects.begin(), n->objects.end());
+    for (size_t q = n->nodes.size(); q-- > 0;) stack.push_back(n->nodes[q].get());
+    row += qt::kWalkRow;
+  }
+  CHECK(row == walk.size(), "ts: more nodes than the reference");
+  CHECK(lists == want, "ts: the lists differ");
+  std::string why;
+  CHECK(t.validate(&why), "ts validate: " + why);
+}
+
+void tsOp(qt::TsTree& t, SModel& m, FuzzedDataProvider& in, int op, const Rect& b) {
+  const int32_t nIds = int32_t(m.shapes.size());
+  const int32_t id = in.ConsumeIntegralInRange<int32_t>(0, nIds - 1);
+  switch (op) {
+    case 0:
+    case 1:
+    case 2: {  // insert (a new shape, or the one it has: inserted twice)
+      if (op != 2) m.shapes[size_t(id)] = makeShape(in, b);
+      g_opName = "ts insert";
+      TRACE("%d: ts insert(%d)\n", g_op, id);
+      if (tsInsert(t, m, id) != qt::TsTree::Step::kNoRoom) m.oracle.insert(id);
+      else CHECK(t.outOfMemory(), "ts: a refused insert not reported");
+      break;
+    }
+    case 3:  // moved in place, not updated
+      g_opName = "ts move";
+      m.shapes[size_t(id)] = makeShape(in, b);
+      break;
+    case 4: {
+      const bool fast = in.ConsumeBool();
+      g_opName = "ts remove";
+      TRACE("%d: ts remove(%d, %d)\n", g_op, id, fast);
+      CHECK(t.remove(id, fast) == m.oracle.remove(id, fast), "ts: remove's return");
+      break;
+    }
+    case 5: {
+      g_opName = "ts join";
+      std::vector<int32_t> got;
+      if (t.joinList(got)) CHECK(got == m.oracle.join(), "ts: join's list");
+      break;
+    }
+    case 6:
+      g_opName = "ts clear";
+      t.clear();
+      m.oracle.clear();
+      break;
+    default: {
+      g_opName = "ts retrieve";
+      const qt::Shape q = makeShape(in, b);
+      std::vector<int32_t> got;
+      if (t.retrieve(q, got)) CHECK(got == m.oracle.retrieve(q), "ts: retrieve");
+      break;
+    }
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
   g_op = -1;
@@ -863,9 +983,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // The TutorialTree takes the Quadtree's numbers (no bytes of its own: older inputs read the same).
   qt::TutorialTree tutorial(qb, maxObjects, maxLevels, level);
   TModel tm(qb, maxObjects, maxLevels, level, nIds);
+  // The TsTree too (no bytes of its own): the root at level 0 with the same depth budget, and
+  // minLevels 1 when the level byte was negative.
+  const double tsMaxLevels = maxLevels - level, tsMinLevels = level < 0 && tsMaxLevels >= 1 ? 1 : 0;
+  qt::TsTree ts(qb, maxObjects, tsMinLevels, tsMaxLevels);
+  SModel sm(qb, maxObjects, tsMinLevels, tsMaxLevels, nIds);
 
   // Op codes: 0..14 Quadtree, 15..22 LinearQuadtree; clears are rarer than the rest. Bit 6 of the
-  // byte instead picks a TutorialTree operation, bit 7 a tight heap, bit 5 with an insert a batch.
+  // byte instead picks a TutorialTree operation (with bit 5 too, a TsTree one), bit 7 a tight
+  // heap, bit 5 with an insert a batch.
   static const int8_t kOps[32] = {0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10,
                                   11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22};
   for (g_op = 0; g_op < kMaxOps && in.remaining_bytes() > 0; ++g_op) {
@@ -876,7 +1002,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const size_t budget = code & 0x80 ? size_t(in.ConsumeIntegral<uint8_t>()) * 64 : SIZE_MAX;
     if (budget != SIZE_MAX) TRACE("%d: heap budget %zu bytes\n", g_op, budget);
     qt::setHeapBudgetForTests(budget);
-    if (code & 0x40) {  // bit 6: a TutorialTree operation (op codes 0..7 from the low bits)
+    if ((code & 0x60) == 0x60) {  // bits 6 and 5: a TsTree operation (0..7 from the low bits)
+      tsOp(ts, sm, in, code & 7, qb);
+      qt::setHeapBudgetForTests(SIZE_MAX);
+      tsSameTree(ts, sm.oracle);
+      if (ts.nodeCount() > 4000 || ts.linkCount() > 8000) break;
+    } else if (code & 0x40) {  // bit 6: a TutorialTree operation (op codes 0..7 from the low bits)
       tutorialOp(tutorial, tm, in, code & 7, qb);
       qt::setHeapBudgetForTests(SIZE_MAX);
       validateTutorial(tutorial, tm);
