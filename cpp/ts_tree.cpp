@@ -377,10 +377,10 @@ void TsTree::clear() {
   freeEntry_ = -1;
   liveEntries_ = 0;
   seq_ = 0;
-  objects_.clear();
-  kinds_.clear();
-  readIn_.clear();
-  seen_.clear();
+  // Every id absent, the per-id arrays kept as long as they are: a tree cleared and filled again
+  // every frame finds them grown (their stale stamps are older than any new one).
+  std::fill(objects_.first.begin(), objects_.first.end(), -1);
+  objects_.count = 0;
   if (levels_[0] >= minLevels_) {
     clearNodes();
     coverNodes();
