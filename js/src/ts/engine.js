@@ -8,14 +8,15 @@
 
 /** @typedef {{ bounds: any, maxObjects: number, minLevels: number, maxLevels: number, level: number, objects: any[], nodes: any[], [method: string]: any }} Node */
 
-/** @this {Node} */
+// Each method runs with `this` a node (@this {Node}).
 export const engine = {
-  /** @param {Indexable} obj */
+  /** @this {Node} @param {Indexable} obj */
   getIndex(obj) {
     return obj.qtIndex(this.bounds);
   },
 
   // Four children of this node's class, in the existing `nodes` array; the node keeps its objects.
+  /** @this {Node} */
   split() {
     const b = this.bounds;
     const level = this.level + 1;
@@ -31,7 +32,7 @@ export const engine = {
     }
   },
 
-  /** @param {any} obj */
+  /** @this {Node} @param {any} obj */
   insert(obj) {
     if (this.nodes.length) {
       const into = this.getIndex(obj);
@@ -52,7 +53,7 @@ export const engine = {
 
   // Candidates: this node's objects, then those of the children the query reaches, in the order
   // its qtIndex lists them; each object once at level 0 (its first occurrence).
-  /** @param {Indexable} obj */
+  /** @this {Node} @param {Indexable} obj */
   retrieve(obj) {
     const into = this.getIndex(obj);
     let found = this.objects;
@@ -64,7 +65,7 @@ export const engine = {
 
   // Takes the first reference out of every node (geometry is not consulted: a moved object goes
   // too); true only when this node's own list held it. At level 0, unless `fast`, joins.
-  /** @param {any} obj @param {boolean} [fast] */
+  /** @this {Node} @param {any} obj @param {boolean} [fast] */
   remove(obj, fast = false) {
     const at = this.objects.indexOf(obj);
     if (at > -1) this.objects.splice(at, 1);
@@ -73,7 +74,7 @@ export const engine = {
     return at !== -1;
   },
 
-  /** @param {any} obj @param {boolean} [fast] */
+  /** @this {Node} @param {any} obj @param {boolean} [fast] */
   update(obj, fast = false) {
     this.remove(obj, fast);
     this.insert(obj);
@@ -81,6 +82,7 @@ export const engine = {
 
   // Post-order: a node whose subtree holds few enough distinct objects (and is deep enough)
   // becomes a leaf of them. Returns every reference of the subtree, duplicates included.
+  /** @this {Node} */
   join() {
     let all = Array.from(this.objects);
     for (let i = 0; i < this.nodes.length; i++) all = all.concat(this.nodes[i].join());
@@ -94,6 +96,7 @@ export const engine = {
   },
 
   // Empties every node; the nodes above minLevels stay (the skeleton the constructor made).
+  /** @this {Node} */
   clear() {
     this.objects = [];
     for (let i = 0; i < this.nodes.length; i++) this.nodes[i].clear();

@@ -142,8 +142,9 @@ export function adopt(tree) {
   const inside = (/** @type {string} */ key) => ({
     configurable: true,
     enumerable: true,
+    /** @this {any} @returns {any} */
     get() { materialize(this); return this[key]; },
-    /** @param {any} v */
+    /** @this {any} @param {any} v */
     set(v) { materialize(this); this[key] = v; },
   });
   Object.defineProperty(tree, 'objects', inside('objects'));
