@@ -60,6 +60,8 @@ const finalizer = typeof FinalizationRegistry === 'function'
 
 /** root -> its native side @type {WeakMap<object, TsSession>} */
 const sessions = new WeakMap();
+/** root in JavaScript -> the native side it had, emptied, for rearm() @type {WeakMap<object, TsSession>} */
+const dormant = new WeakMap();
 
 /** The methods a native root must dispatch to (the class's own, set by quadtree-ts.js).
  * @type {Record<string, Function>} */
@@ -130,15 +132,57 @@ class TsSession {
  * @param {any} tree
  */
 export function adopt(tree) {
+  if (!eligible(tree)) return false;
+  const b = tree.bounds;
+  const handle = native.createTs(b.x, b.y, b.width, b.height, tree.maxObjects, tree.minLevels, tree.maxLevels);
+  if (handle === 0) return false; // no room: JavaScript has
+  sessions.set(tree, new TsSession(tree, handle));
+  defineInside(tree);
+  return true;
+}
+
+/** Whether a root of our class may have a native tree. @param {any} tree */
+function eligible(tree) {
   const b = tree.bounds;
   if (native === null || tree.level !== 0 || Object.is(tree.level, -0) || !intact(tree)) return false;
   if (typeof b.x !== 'number' || typeof b.y !== 'number' || typeof b.width !== 'number' || typeof b.height !== 'number') return false;
-  const { maxObjects, minLevels, maxLevels } = tree;
+  const { minLevels, maxLevels } = tree;
   if (!(maxLevels <= MAX_NATIVE_LEVELS) && maxLevels === maxLevels) return false; // (NaN: never splits)
-  if (minLevels > MAX_SKELETON) return false;
-  const handle = native.createTs(b.x, b.y, b.width, b.height, maxObjects, minLevels, maxLevels);
-  if (handle === 0) return false; // no room: JavaScript has
-  sessions.set(tree, new TsSession(tree, handle));
+  return !(minLevels > MAX_SKELETON);
+}
+
+/**
+ * After clear() of a root of our class that runs in JavaScript: when nothing from before is
+ * reachable through it any more (minLevels <= 0: its nodes were replaced), and it may, the root
+ * runs natively again: a program that reads the tree to draw it every frame, then clears it,
+ * keeps the native speed for the rest of the frame. (Its old native tree is reused when its
+ * fields are as they were.)
+ * @param {any} tree
+ */
+export function rearm(tree) {
+  if (!(tree.minLevels <= 0) || !eligible(tree)) return;
+  const s = dormant.get(tree);
+  if (s === undefined) return; // (never native: made before the module was ready, or refused)
+  dormant.delete(tree);
+  const b = tree.bounds;
+  if (Object.is(b.x, s.x) && Object.is(b.y, s.y) && Object.is(b.width, s.width) && Object.is(b.height, s.height) &&
+      Object.is(tree.maxObjects, s.maxObjects) && Object.is(tree.minLevels, s.minLevels) && Object.is(tree.maxLevels, s.maxLevels)) {
+    s.bounds = b;
+    s.registry = new Registry();
+    s.registry.use(OBJECTS, 'Quadtree');
+    sessions.set(tree, s);
+    defineInside(tree);
+    return;
+  }
+  if (finalizer) finalizer.unregister(s);
+  native.destroy(s.handle);
+  adopt(tree);
+}
+
+// A native root's `objects` and `nodes`: accessors that materialize() it first (in the places of
+// the data properties they stand for, so the own keys keep their order).
+/** @param {any} tree */
+function defineInside(tree) {
   const inside = (/** @type {string} */ key) => ({
     configurable: true,
     enumerable: true,
@@ -149,7 +193,6 @@ export function adopt(tree) {
   });
   Object.defineProperty(tree, 'objects', inside('objects'));
   Object.defineProperty(tree, 'nodes', inside('nodes'));
-  return true;
 }
 
 /**
@@ -210,8 +253,11 @@ export function materialize(tree) {
     }
     if (f64[row + 6] === 0) stack.push(nodes); // not a leaf: its four children follow
   }
-  if (finalizer) finalizer.unregister(s);
-  native.destroy(s.handle);
+  // Kept, emptied, for rearm() (freed with the tree by the finalizer).
+  native.clear(s.handle);
+  s.registry = /** @type {any} */ (null);
+  s.answers.length = 0;
+  dormant.set(tree, s);
   // Data properties where the accessors were: the own keys keep their order.
   Object.defineProperty(tree, 'objects', { value: root, writable: true, enumerable: true, configurable: true });
   Object.defineProperty(tree, 'nodes', { value: rootNodes, writable: true, enumerable: true, configurable: true });

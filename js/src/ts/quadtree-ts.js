@@ -2,7 +2,7 @@
 // natively while the tree may (native-tree.js), else the package's algorithm in JavaScript
 // (engine.js). Either way a program sees what the package would show it.
 import { engine } from './engine.js';
-import { adopt, clearNative, insertNative, joinNative, materialize, methods, nativeOf, removeNative, retrieveNative } from './native-tree.js';
+import { adopt, clearNative, insertNative, joinNative, materialize, methods, nativeOf, rearm, removeNative, retrieveNative } from './native-tree.js';
 
 // The option rule: a number (any: NaN, negative, fractional) is taken, anything else gives the default.
 /** @param {unknown} value @param {number} fallback */
@@ -72,8 +72,9 @@ export class Quadtree {
 
   clear() {
     const s = nativeOf(this);
-    if (s !== undefined) clearNative(s);
-    else engine.clear.call(this);
+    if (s !== undefined) return clearNative(s);
+    engine.clear.call(this);
+    if (Object.getPrototypeOf(this) === Quadtree.prototype) rearm(this);
   }
 }
 
