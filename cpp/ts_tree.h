@@ -109,8 +109,6 @@ class TsTree : public NodeTree<NoReach> {
     const Rect& r = objects_.rects[size_t(id)];
     return {r.x, r.y, r.w, r.h, int32_t(kinds_[size_t(id)])};
   }
-  // Per id below idSpan(): the kind of its latest shape; its four numbers are rectTable()'s.
-  const uint8_t* kindTable() const { return kinds_.data(); }
 
   // retrieve(query) at the root: each reached node's list, then the children the query's mask
   // lists, depth first; each id once, at its first occurrence. A root without children gives
@@ -128,7 +126,6 @@ class TsTree : public NodeTree<NoReach> {
   // For every node in depth-first pre-order (children 0..3): its list's length, then its ids.
   // False: no room.
   bool preorderLists(std::vector<int32_t>& out) const;
-  int32_t parent(int32_t node) const { return parent_[size_t(node)]; }  // -1 for the root
 
   // References stored (a retrieve gives at most size() ids, a listing at most linkCount()).
   size_t linkCount() const { return size_t(liveEntries_); }

@@ -25,6 +25,11 @@ export let i32 = new Int32Array(0);
 /** @type {any} */
 let heap = null;
 
+/** Frees the native tree of a tree the program dropped (register the tree, with its handle). */
+export const finalizer = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
+  : null;
+
 /** Re-reads the heap views if memory grew since they were read. */
 export function views() {
   // Growing memory detaches the old views: their length reads 0. (`length`: V8 reads it inline,

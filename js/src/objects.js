@@ -7,7 +7,8 @@ import { native, i32, views } from './native.js';
 
 /**
  * The ids of the last query as the caller's objects, appended to `out` (a new array if null).
- * @param {Session} s @param {number} count @param {any[] | null} out
+ * `s`: a session (of any tree kind: its registry and its Reply's index).
+ * @param {{ registry: { objects: any[] }, r32: number }} s @param {number} count @param {any[] | null} out
  */
 export function collect(s, count, out) {
   views();

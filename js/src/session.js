@@ -4,15 +4,10 @@
 // first.
 import { I32 } from './abi.js';
 import { Named } from './named.js';
-import { native, i32, views } from './native.js';
+import { finalizer, native, i32, views } from './native.js';
 import { Registry } from './registry.js';
 import { findStage, unstage } from './stage.js';
 import { noMemory } from './validate.js';
-
-// Frees the native tree of a tree the program dropped without dispose().
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
-  : null;
 
 /** Shared by a tree and its node views; collected (and its native tree freed) only when none of
  * them is reachable. */

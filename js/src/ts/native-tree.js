@@ -7,8 +7,10 @@
 // package would hold them at that moment (materialize()), and the JavaScript engine (engine.js)
 // goes on from there.
 import { I32, NO_MEMORY } from '../abi.js';
-import { native, f64, i32, views } from '../native.js';
+import { finalizer, native, f64, i32, views } from '../native.js';
+import { collect } from '../objects.js';
 import { OBJECTS, Registry } from '../registry.js';
+import { noMemory } from '../validate.js';
 import { Rectangle, Circle, Line } from './shapes.js';
 
 // The deepest maxLevels a native tree takes (the package recurses once per level; past this a
@@ -52,11 +54,6 @@ function readShape(o) {
   }
   return typeof sa === 'number' && typeof sb === 'number' && typeof sc === 'number' && typeof sd === 'number' ? kind : -1;
 }
-
-// Frees the native tree of a root the program dropped.
-const finalizer = typeof FinalizationRegistry === 'function'
-  ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
-  : null;
 
 /** root -> its native side @type {WeakMap<object, TsSession>} */
 const sessions = new WeakMap();
@@ -102,11 +99,15 @@ class TsSession {
 
   /** Whether `t` (this session's root) is still as made. @param {any} t */
   fits(t) {
+    return t.bounds === this.bounds && this.sameNumbers(t) && t.level === 0 && !Object.is(t.level, -0) && intact(t);
+  }
+
+  /** Whether `t`'s bounds and options have the numbers the native tree was made with. @param {any} t */
+  sameNumbers(t) {
     const b = t.bounds;
-    return b === this.bounds && Object.is(b.x, this.x) && Object.is(b.y, this.y) && Object.is(b.width, this.width) &&
+    return Object.is(b.x, this.x) && Object.is(b.y, this.y) && Object.is(b.width, this.width) &&
       Object.is(b.height, this.height) && Object.is(t.maxObjects, this.maxObjects) &&
-      Object.is(t.minLevels, this.minLevels) && Object.is(t.maxLevels, this.maxLevels) && t.level === 0 &&
-      !Object.is(t.level, -0) && intact(t);
+      Object.is(t.minLevels, this.minLevels) && Object.is(t.maxLevels, this.maxLevels);
   }
 
   // The ids that left the tree in the last call: forgotten.
@@ -118,12 +119,6 @@ class TsSession {
     for (let k = 0; k < n; k++) this.registry.drop(i32[at + k]);
   }
 
-  /** The last query's ids as objects. @param {number} n */
-  results(n) {
-    const objects = this.registry.objects, at = i32[this.r32 + I32.results] >> 2, out = new Array(n);
-    for (let k = 0; k < n; k++) out[k] = objects[i32[at + k]];
-    return out;
-  }
 }
 
 /**
@@ -164,10 +159,8 @@ export function rearm(tree) {
   const s = dormant.get(tree);
   if (s === undefined) return; // (never native: made before the module was ready, or refused)
   dormant.delete(tree);
-  const b = tree.bounds;
-  if (Object.is(b.x, s.x) && Object.is(b.y, s.y) && Object.is(b.width, s.width) && Object.is(b.height, s.height) &&
-      Object.is(tree.maxObjects, s.maxObjects) && Object.is(tree.minLevels, s.minLevels) && Object.is(tree.maxLevels, s.maxLevels)) {
-    s.bounds = b;
+  if (s.sameNumbers(tree)) {
+    s.bounds = tree.bounds;
     s.registry = new Registry();
     s.registry.use(OBJECTS, 'Quadtree');
     sessions.set(tree, s);
@@ -220,7 +213,7 @@ export function materialize(tree) {
   sessions.delete(tree);
   const count = native.nodeWalk(s.handle);
   const size = native.tsLists(s.handle);
-  if (count === NO_MEMORY || size === NO_MEMORY) throw outOfMemory('reading the tree');
+  if (count === NO_MEMORY || size === NO_MEMORY) throw noMemory('Quadtree', 'its nodes could not be read');
   views();
   const walk = i32[s.r32 + I32.walk] >> 3, lists = i32[s.r32 + I32.results] >> 2, objects = s.registry.objects;
   const Q = tree.constructor;
@@ -263,11 +256,6 @@ export function materialize(tree) {
   Object.defineProperty(tree, 'nodes', { value: rootNodes, writable: true, enumerable: true, configurable: true });
 }
 
-/** @param {string} what */
-function outOfMemory(what) {
-  return new RangeError(`Quadtree: out of memory ${what} (WebAssembly memory cannot grow any further)`);
-}
-
 /**
  * insert(obj) natively; false when `obj` (or an object a split must place) is not for the core:
  * the tree was materialized, unchanged, and the caller runs the JavaScript insert.
@@ -286,7 +274,7 @@ export function insertNative(tree, s, obj) {
   while (step > 0) step = supply(tree, s, step);
   if (step === NO_MEMORY) {
     if (!known) registry.drop(id);
-    throw outOfMemory('inserting');
+    throw noMemory('Quadtree.insert');
   }
   if (step < 0) { // an object of the leaf to split is not for the core: the call was undone
     if (!known) registry.drop(id);
@@ -343,16 +331,14 @@ export function retrieveNative(tree, s, query) {
     let answer = s.answers[node];
     if (answer === undefined) {
       const n = native.tsAnswer(s.handle, node);
-      if (n === NO_MEMORY) throw outOfMemory('for the results');
-      views();
-      answer = s.answers[node] = s.results(n);
+      if (n === NO_MEMORY) throw noMemory('Quadtree.retrieve');
+      answer = s.answers[node] = collect(s, n, null);
     }
     return answer.slice();
   }
   const n = native.tsRetrieve(s.handle, kind, sa, sb, sc, sd);
-  if (n === NO_MEMORY) throw outOfMemory('for the results');
-  views();
-  return s.results(n);
+  if (n === NO_MEMORY) throw noMemory('Quadtree.retrieve');
+  return collect(s, n, null);
 }
 
 /** remove(obj, fast) natively (it reads no geometry). @param {TsSession} s @param {any} obj @param {boolean} fast */
@@ -367,9 +353,8 @@ export function removeNative(s, obj, fast) {
 /** join() natively: every reference, depth first, duplicates kept. @param {TsSession} s */
 export function joinNative(s) {
   const n = native.tsJoin(s.handle);
-  if (n === NO_MEMORY) throw outOfMemory('for the results');
-  views();
-  return s.results(n);
+  if (n === NO_MEMORY) throw noMemory('Quadtree.join');
+  return collect(s, n, null);
 }
 
 /** clear() natively. @param {TsSession} s */
