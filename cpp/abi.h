@@ -72,7 +72,8 @@
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
   X(kAutoDepth, 0)                 /* a LinearQuadtree's depth fitted to its objects */       \
   X(kWalkRow, 7)                   /* nodeWalk()'s numbers a node: level, x, y, width, */    \
-                                   /* height, own objects, is leaf */                         \
+                                   /* height, own objects (a ts tree: the node's birth), */  \
+                                   /* is leaf */                                              \
   X(kQuadtreeKind, 0)              /* sessionCreate()'s kinds of tree: quadtree-js's, */     \
   X(kTutorialKind, 1)              /* the tutorial QuadTree's */
 

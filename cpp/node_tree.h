@@ -242,9 +242,13 @@ class NodeTree : public TreeState {
     return s;
   }
 
-  // Appends (level, x, y, width, height, own list's length, is leaf), kWalkRow numbers, for every
-  // node, depth-first in child order. False: no room in `out`. `stack` has room for every node.
+  // Appends (level, x, y, width, height, `fifth(n)`, is leaf), kWalkRow numbers, for every node,
+  // depth-first in child order. False: no room in `out`. `stack` has room for every node.
   bool walkNodes(std::vector<double>& out, std::vector<int32_t>& stack) const {
+    return walkNodes(out, stack, [this](int32_t n) { return double(nodes_[size_t(n)].count); });
+  }
+  template <class Fifth>
+  bool walkNodes(std::vector<double>& out, std::vector<int32_t>& stack, Fifth fifth) const {
     if (!growTo(out, out.size() + kWalkRow * nodes_.size())) return false;
     stack.assign(1, root());
     while (!stack.empty()) {
@@ -252,7 +256,7 @@ class NodeTree : public TreeState {
       stack.pop_back();
       const Rect& r = rects_[size_t(n)];
       const int32_t c = nodes_[size_t(n)].children;
-      const double row[kWalkRow] = {levels_[size_t(n)], r.x, r.y, r.w, r.h, double(nodes_[size_t(n)].count), c < 0 ? 1.0 : 0.0};
+      const double row[kWalkRow] = {levels_[size_t(n)], r.x, r.y, r.w, r.h, fifth(n), c < 0 ? 1.0 : 0.0};
       out.insert(out.end(), row, row + kWalkRow);
       if (c >= 0)
         for (int q = 3; q >= 0; --q) stack.push_back(c + q);

@@ -33,19 +33,20 @@ TsTree::TsTree(Rect bounds, double maxObjects, double minLevels, double maxLevel
 // capacity never runs ahead of theirs.
 QT_COLD bool TsTree::growNodeScratch(size_t cap) {
   return growTo(parent_, cap) && growTo(marks_, cap) && growTo(marked_, cap) && growTo(pick_, cap) &&
-         growTo(stack_, cap + 4);
+         growTo(born_, cap) && growTo(stack_, cap + 4);
 }
 
 void TsTree::coverNodes() {
   parent_.resize(nodes_.size(), -1);
   marks_.resize(nodes_.size(), 0);
   pick_.resize(nodes_.size(), -1);
+  born_.resize(nodes_.size(), 0);
 }
 
 int32_t TsTree::addBlock(int32_t node) {
   const int32_t c = addChildren(node, [](const Rect& r, int q) { return tsChildRect(r, q); });
   coverNodes();
-  for (int q = 0; q < 4; ++q) parent_[size_t(c + q)] = node;
+  for (int q = 0; q < 4; ++q) parent_[size_t(c + q)] = node, born_[size_t(c + q)] = ++births_;
   return c;
 }
 

@@ -232,6 +232,11 @@ class TsTree : public NodeTree<NoReach> {
   std::vector<uint8_t> marks_;   // kCheck | kClimb since the last join
   std::vector<int32_t> marked_;  // the nodes with marks, each once (freed ones too)
   std::vector<int32_t> pick_;    // remove(): the entry it takes from each node
+  // Each node's birth: a number no other node of the tree had before (the root's 0). The facade
+  // tells the package's node objects apart by it: each lives from the split that made it until
+  // its parent drops it (nodeWalk() gives it).
+  std::vector<double> born_;
+  double births_ = 0;
   mutable std::vector<int32_t> stack_;  // walks; sized with the nodes
   // Entries.
   std::vector<Entry> entries_;

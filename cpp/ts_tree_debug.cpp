@@ -9,7 +9,9 @@
 
 namespace qt {
 
-QT_COLD bool TsTree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
+QT_COLD bool TsTree::nodeWalk(std::vector<double>& out) const {
+  return walkNodes(out, stack_, [this](int32_t n) { return born_[size_t(n)]; });
+}
 
 QT_COLD Stats TsTree::stats() const {
   return nodeStats(liveEntries_, stack_, [this](int32_t n) { return int32_t(levels_[size_t(n)]); });  // (the root's is 0)

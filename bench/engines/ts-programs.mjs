@@ -6,7 +6,8 @@
 //   w1   clear(), insert every Rectangle, retrieve(rect) for each
 //   w1m  the same with a third each of Rectangles, Circles and Lines (run.mjs: not yet)
 //   w6   a new tree every frame, then as w1
-//   w7   shapes inserted once; each frame update(shape) for every object, then retrieve for each
+//   w7   shapes inserted once; each frame update(shape) for every object, retrieve for each, and
+//        the tree drawn (every node's bounds and objects read), as the package's update example
 
 function pairsOf(tree, shapes) {
   let pairs = 0;
@@ -20,6 +21,20 @@ function pairsOf(tree, shapes) {
     }
   }
   return pairs;
+}
+
+/** What drawing the tree reads, as the package's examples draw it: each node's bounds, its
+ * objects and its nodes. Returns the leaves. */
+function draw(tree) {
+  let leaves = 0;
+  const stack = [tree];
+  while (stack.length) {
+    const node = stack.pop();
+    const b = node.bounds, nodes = node.nodes;
+    if (nodes.length === 0) leaves += b.width > 0 && node.objects.length >= 0 ? 1 : 0;
+    for (let k = 0; k < nodes.length; k++) stack.push(nodes[k]);
+  }
+  return leaves;
 }
 
 /** Shapes for the scene's objects: Rectangles, or every third a Circle and a Line too (`mixed`). */
@@ -85,7 +100,8 @@ export function tsPrograms(lib) {
         frame() {
           follow(shapes);
           for (let i = 0; i < shapes.length; i++) tree.update(shapes[i]);
-          return pairsOf(tree, shapes);
+          const pairs = pairsOf(tree, shapes);
+          return draw(tree) > 0 ? pairs : -1;
         },
       };
     },

@@ -1,17 +1,18 @@
 // A quadtree-ts root in native mode: its tree lives in WebAssembly (cpp/ts_tree.h) while nothing
 // a program does could tell: the root is our own class (not a subclass), its fields and the
-// methods it dispatches to are as made, its inside (`objects`, `nodes`) has not been read, and
-// every object it holds or is asked about is one of our Rectangle, Circle or Line (or borrows
-// their qtIndex) with number fields, whose decisions the core makes bit for bit as JavaScript
-// would. The first call that finds otherwise turns the tree into JavaScript nodes exactly as the
-// package would hold them at that moment (materialize()), and the JavaScript engine (engine.js)
-// goes on from there.
+// methods it dispatches to are as made, the nodes and lists it read of the tree's inside (view.js)
+// are as handed out, and every object it holds or is asked about is one of our Rectangle, Circle
+// or Line (or borrows their qtIndex) with number fields, whose decisions the core makes bit for
+// bit as JavaScript would. The first call that finds otherwise turns the tree into JavaScript
+// nodes exactly as the package would hold them at that moment (materialize()), and the
+// JavaScript engine (engine.js) goes on from there.
 import { I32, NO_MEMORY } from '../abi.js';
 import { finalizer, native, f64, i32, views } from '../native.js';
 import { collect } from '../objects.js';
 import { OBJECTS, Registry } from '../registry.js';
 import { noMemory } from '../validate.js';
 import { Rectangle, Circle, Line } from './shapes.js';
+import { defineInside, host, release, settled } from './view.js';
 
 // The deepest maxLevels a native tree takes (the package recurses once per level; past this a
 // tree runs in JavaScript, as the package does).
@@ -84,6 +85,9 @@ class TsSession {
     this.seen = -1;
     /** @type {any[][]} */
     this.answers = [];
+    // The root's inside as the program read it last (view.js), null until it does.
+    /** @type {import('./view.js').View | null} */
+    this.view = null;
     this.registry = new Registry();
     this.registry.use(OBJECTS, 'Quadtree');
     // The root's fields as the native tree was made with them: a program that changes one turns
@@ -172,89 +176,43 @@ export function rearm(tree) {
   adopt(tree);
 }
 
-// A native root's `objects` and `nodes`: accessors that materialize() it first (in the places of
-// the data properties they stand for, so the own keys keep their order).
-/** @param {any} tree */
-function defineInside(tree) {
-  const inside = (/** @type {string} */ key) => ({
-    configurable: true,
-    enumerable: true,
-    /** @this {any} @returns {any} */
-    get() { materialize(this); return this[key]; },
-    /** @this {any} @param {any} v */
-    set(v) { materialize(this); this[key] = v; },
-  });
-  Object.defineProperty(tree, 'objects', inside('objects'));
-  Object.defineProperty(tree, 'nodes', inside('nodes'));
-}
-
 /**
  * The native side of `tree` when it may run natively; undefined for a tree in JavaScript (one
- * that no longer fits is materialized first).
+ * that no longer fits, or whose view the program changed, is materialized first).
  * @param {any} tree
  */
 export function nativeOf(tree) {
   const s = sessions.get(tree);
   if (s === undefined) return undefined;
-  if (s.fits(tree)) return s;
+  if (s.fits(tree) && settled(tree, s)) return s;
   materialize(tree);
   return undefined;
 }
 
 /**
- * Makes the tree JavaScript nodes, as the package holds it now: the same nodes (instances of the
- * class, children in order), bounds as the same doubles, levels, options as split() gives them,
- * each list with its duplicates; then frees the native tree.
+ * Makes the tree JavaScript nodes for good, as the package holds it now (view.js: the nodes the
+ * program read are kept, with what it changed in them); then empties the native tree, kept for
+ * rearm().
  * @param {any} tree
  */
 export function materialize(tree) {
   const s = sessions.get(tree);
   if (s === undefined) return;
+  const inside = release(tree, s);
   sessions.delete(tree);
-  const count = native.nodeWalk(s.handle);
-  const size = native.tsLists(s.handle);
-  if (count === NO_MEMORY || size === NO_MEMORY) throw noMemory('Quadtree', 'its nodes could not be read');
-  views();
-  const walk = i32[s.r32 + I32.walk] >> 3, lists = i32[s.r32 + I32.results] >> 2, objects = s.registry.objects;
-  const Q = tree.constructor;
-  /** @type {any[]} */
-  const stack = []; // nodes whose children are still to come, with how many have come
-  let root = null, rootNodes = null, at = lists;
-  for (let n = 0; n < count; n++) {
-    const row = walk + 7 * n;
-    const length = i32[at++];
-    const list = new Array(length);
-    for (let k = 0; k < length; k++) list[k] = objects[i32[at + k]];
-    at += length;
-    /** @type {any[]} */
-    const nodes = [];
-    if (n === 0) {
-      root = list;
-      rootNodes = nodes;
-    } else {
-      const node = Object.create(Q.prototype);
-      node.bounds = { x: f64[row + 1], y: f64[row + 2], width: f64[row + 3], height: f64[row + 4] };
-      node.maxObjects = s.maxObjects;
-      node.minLevels = s.minLevels;
-      node.maxLevels = s.maxLevels;
-      node.level = f64[row];
-      node.objects = list;
-      node.nodes = nodes;
-      const parent = stack[stack.length - 1];
-      parent.push(node);
-      while (stack.length && stack[stack.length - 1].length === 4) stack.pop();
-    }
-    if (f64[row + 6] === 0) stack.push(nodes); // not a leaf: its four children follow
-  }
   // Kept, emptied, for rearm() (freed with the tree by the finalizer).
   native.clear(s.handle);
   s.registry = /** @type {any} */ (null);
   s.answers.length = 0;
   dormant.set(tree, s);
   // Data properties where the accessors were: the own keys keep their order.
-  Object.defineProperty(tree, 'objects', { value: root, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(tree, 'nodes', { value: rootNodes, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(tree, 'objects', { value: inside.objects, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(tree, 'nodes', { value: inside.nodes, writable: true, enumerable: true, configurable: true });
 }
+
+host.source = (root) => sessions.get(root);
+host.materialize = materialize;
+host.intact = intact;
 
 /**
  * insert(obj) natively; false when `obj` (or an object a split must place) is not for the core:
