@@ -1,8 +1,9 @@
 // The contract between the wasm and the JavaScript facade, written once.
 //
-// - QT_CALLS: every function the wasm exports. bindings.cpp registers them with embind, the
-//   strict-CSP build exports their C names (CMakeLists.txt reads this list), and the facade gets
-//   them under their JavaScript names from either build (js/src/abi.js, generated from here).
+// - QT_CALLS: every function the wasm exports, with the cores that have it. bindings.cpp registers
+//   them with embind, the strict-CSP build exports their C names (CMakeLists.txt reads this list),
+//   and the facade gets them under their JavaScript names from either build (js/src/abi.js,
+//   generated from here).
 // - Reply: what a call hands back besides its return value, one field one meaning. Each session
 //   owns one; the facade reads it through heap views at the offsets js/src/abi.js gives.
 // - QT_CONSTANTS: numbers both sides must agree on.
@@ -14,51 +15,52 @@
 #include <cstddef>
 #include <cstdint>
 
-// X(javascript name, C function): the C function is `session` + the name capitalized (the CSP
-// build's facade finds it so); they are declared in boundary.h.
-#define QT_CALLS(X)                   \
-  X(create, sessionCreate)            \
-  X(createLinear, sessionCreateLinear) \
-  X(destroy, sessionDestroy)          \
-  X(reply, sessionReply)              \
-  X(flush, sessionFlush)              \
-  X(insert, sessionInsert)            \
-  X(contains, sessionContains)        \
-  X(retrieve, sessionRetrieve)        \
-  X(locate, sessionLocate)            \
-  X(leafGrid, sessionLeafGrid)        \
-  X(allObjects, sessionAllObjects)    \
-  X(nodeObjects, sessionNodeObjects)  \
-  X(pathObjects, sessionPathObjects)  \
-  X(children, sessionChildren)        \
-  X(nodeGeom, sessionNodeGeom)        \
-  X(childMask, sessionChildMask)      \
-  X(tutorialIndex, sessionTutorialIndex) \
-  X(preorder, sessionPreorder)        \
-  X(clear, sessionClear)              \
-  X(clearNode, sessionClearNode)      \
-  X(stats, sessionStats)              \
-  X(validate, sessionValidate)        \
-  X(remove, sessionRemove)            \
-  X(update, sessionUpdate)            \
-  X(scratch, sessionScratch)          \
-  X(refresh, sessionRefresh)          \
-  X(refreshTutorial, sessionRefreshTutorial) \
-  X(setRects, sessionSetRects)        \
-  X(search, sessionSearch)            \
-  X(collides, sessionCollides)        \
-  X(pairs, sessionPairs)              \
-  X(nodeWalk, sessionNodeWalk)        \
-  X(createTs, sessionCreateTs)        \
-  X(tsInsert, sessionTsInsert)        \
-  X(tsResume, sessionTsResume)        \
-  X(tsAbandon, sessionTsAbandon)      \
-  X(tsRetrieve, sessionTsRetrieve)    \
-  X(tsLocate, sessionTsLocate)        \
-  X(tsAnswer, sessionTsAnswer)        \
-  X(tsRemove, sessionTsRemove)        \
-  X(tsJoin, sessionTsJoin)            \
-  X(tsLists, sessionTsLists)
+// X(javascript name, C function, cores): the C function is `session` + the name capitalized (the
+// CSP build's facade finds it so); they are declared in boundary.h. `cores`: the cores that have
+// it (tree_kinds.h): R the rect trees' (dist/quadtree.*), T quadtree-ts's (dist/quadtree-ts.*).
+#define QT_CALLS(X)                            \
+  X(create, sessionCreate, R)                  \
+  X(createLinear, sessionCreateLinear, R)      \
+  X(destroy, sessionDestroy, RT)               \
+  X(reply, sessionReply, RT)                   \
+  X(flush, sessionFlush, R)                    \
+  X(insert, sessionInsert, R)                  \
+  X(contains, sessionContains, RT)             \
+  X(retrieve, sessionRetrieve, R)              \
+  X(locate, sessionLocate, R)                  \
+  X(leafGrid, sessionLeafGrid, R)              \
+  X(allObjects, sessionAllObjects, R)          \
+  X(nodeObjects, sessionNodeObjects, R)        \
+  X(pathObjects, sessionPathObjects, R)        \
+  X(children, sessionChildren, R)              \
+  X(nodeGeom, sessionNodeGeom, R)              \
+  X(childMask, sessionChildMask, R)            \
+  X(tutorialIndex, sessionTutorialIndex, R)    \
+  X(preorder, sessionPreorder, R)              \
+  X(clear, sessionClear, RT)                   \
+  X(clearNode, sessionClearNode, R)            \
+  X(stats, sessionStats, RT)                   \
+  X(validate, sessionValidate, RT)             \
+  X(remove, sessionRemove, R)                  \
+  X(update, sessionUpdate, R)                  \
+  X(scratch, sessionScratch, RT)               \
+  X(refresh, sessionRefresh, R)                \
+  X(refreshTutorial, sessionRefreshTutorial, R)\
+  X(setRects, sessionSetRects, R)              \
+  X(search, sessionSearch, R)                  \
+  X(collides, sessionCollides, R)              \
+  X(pairs, sessionPairs, R)                    \
+  X(nodeWalk, sessionNodeWalk, RT)             \
+  X(createTs, sessionCreateTs, T)              \
+  X(tsInsert, sessionTsInsert, T)              \
+  X(tsResume, sessionTsResume, T)              \
+  X(tsAbandon, sessionTsAbandon, T)            \
+  X(tsRetrieve, sessionTsRetrieve, T)          \
+  X(tsLocate, sessionTsLocate, T)              \
+  X(tsAnswer, sessionTsAnswer, T)              \
+  X(tsRemove, sessionTsRemove, T)              \
+  X(tsJoin, sessionTsJoin, T)                  \
+  X(tsLists, sessionTsLists, T)
 
 // X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
 #define QT_CONSTANTS(X)                                                                      \

@@ -18,8 +18,22 @@
 
 #include "boundary.h"
 
+// The calls of this build's core (abi.h marks each: R, T or RT; tree_kinds.h's QT_CORE_*).
+#define QT_CALL(name, c) emscripten::function(#name, &qt::c);
+#define QT_SKIP(name, c)
+#define QT_CALL_RT QT_CALL
+#if defined(QT_CORE_TS)
+#define QT_CALL_R QT_SKIP
+#define QT_CALL_T QT_CALL
+#elif defined(QT_CORE_RECTS)
+#define QT_CALL_R QT_CALL
+#define QT_CALL_T QT_SKIP
+#else
+#define QT_CALL_R QT_CALL
+#define QT_CALL_T QT_CALL
+#endif
 EMSCRIPTEN_BINDINGS(quadtree_wasm) {
-#define QT_REGISTER(name, c) emscripten::function(#name, &qt::c);
+#define QT_REGISTER(name, c, cores) QT_CALL_##cores(name, c)
   QT_CALLS(QT_REGISTER)
 #undef QT_REGISTER
 }

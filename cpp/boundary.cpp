@@ -10,9 +10,11 @@ namespace qt {
 
 StageBuffer stageBuffer;
 
+#if QT_HAS_RECTS
 static_assert(std::is_same_v<std::variant_alternative_t<kQuadtreeKind, Tree>, Quadtree> &&
                   std::is_same_v<std::variant_alternative_t<kTutorialKind, Tree>, TutorialTree>,
               "abi.h's kinds are Tree's alternatives");
+#endif
 
 namespace {
 Session& at(Handle s) { return *reinterpret_cast<Session*>(s); }
@@ -171,6 +173,8 @@ size_t bytesForSession(int32_t linearDepth) {
   return linearDepth > 0 ? bytes + LinearQuadtree::bytesFor(linearDepth) : bytes;
 }
 
+// A core without a kind has no call that makes one (abi.h's QT_CALLS says which core has which).
+#if QT_HAS_RECTS
 Handle sessionCreate(double x, double y, double w, double h, double maxObjects, double maxLevels,
                      double level, Handle reuse, int32_t kind) {
   switch (kind) {
@@ -187,6 +191,7 @@ Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth
   if (fitted) std::get_if<LinearQuadtree>(&s->tree)->fitDepth();
   return reinterpret_cast<Handle>(s);
 }
+#endif
 
 void sessionDestroy(Handle h) {
   Session* s = &at(h);
@@ -536,6 +541,7 @@ int32_t stepOut(Session& s, TsTree& t, TsTree::Step step) {
 }
 }  // namespace
 
+#if QT_HAS_TS
 Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels) {
   if (!heapHasRoom(bytesForSession(0))) return 0;
   auto* s = new Session(std::in_place_type<TsTree>, Rect{x, y, w, h}, maxObjects, minLevels, maxLevels);
@@ -545,6 +551,7 @@ Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects
   }
   return reinterpret_cast<Handle>(s);
 }
+#endif
 
 int32_t sessionTsInsert(Handle h, int32_t id, int32_t kind, double a, double b, double c, double d) {
   return onTree<kShapes>(h, [&](Session& s, TsTree& t) {

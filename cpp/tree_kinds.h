@@ -23,7 +23,31 @@
 
 namespace qt {
 
+// A core holds the kinds one family of entries needs (CMakeLists.txt): QT_CORE_RECTS the rect
+// trees (dist/quadtree.*), QT_CORE_TS quadtree-ts's (dist/quadtree-ts.*); without either, every
+// kind (the native tests, the fuzzer, the capped test build). Each has the calls of abi.h's
+// QT_CALLS marked for it.
+#if defined(QT_CORE_RECTS)
+using Tree = std::variant<Quadtree, TutorialTree, LinearQuadtree>;
+#define QT_HAS_RECTS 1
+#define QT_HAS_TS 0
+#elif defined(QT_CORE_TS)
+using Tree = std::variant<TsTree>;
+#define QT_HAS_RECTS 0
+#define QT_HAS_TS 1
+#else
 using Tree = std::variant<Quadtree, TutorialTree, LinearQuadtree, TsTree>;
+#define QT_HAS_RECTS 1
+#define QT_HAS_TS 1
+#endif
+
+// Whether this core holds kind T.
+template <class T, class V = Tree>
+struct InCore;
+template <class T, class... K>
+struct InCore<T, std::variant<K...>> : std::bool_constant<(std::is_same_v<T, K> || ...)> {};
+template <class T>
+constexpr bool inCore = InCore<T>::value;
 
 namespace kinds {
 template <class T>

@@ -27,6 +27,7 @@ const drivesPages = [
   'tests/conformance/quadtree-js-demos.test.mjs',
   'tests/packaging/pack.test.mjs',
   'tests/packaging/vite.test.mjs',
+  'bench/startup.mjs',
 ];
 const pageGlobals = {
   window: 'readonly',

@@ -26,8 +26,9 @@ function list(text, name) {
 
 export function generate(text = readFileSync(header, 'utf8')) {
   const calls = list(text, 'QT_CALLS');
-  for (const [js, c] of calls) {
+  for (const [js, c, cores] of calls) {
     if (c !== 'session' + js[0].toUpperCase() + js.slice(1)) throw new Error(`cpp/abi.h: ${c} should be named session + ${js} capitalized`);
+    if (!/^(R|T|RT)$/.test(cores ?? '')) throw new Error(`cpp/abi.h: ${js} names no cores (R, T or RT)`);
   }
   const constants = list(text, 'QT_CONSTANTS');
   const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
@@ -43,6 +44,11 @@ export function generate(text = readFileSync(header, 'utf8')) {
 export const CALLS = [
 ${calls.map(([js]) => `  '${js}',`).join('\n')}
 ];
+
+/** The cores that have each call: R the rect trees', T quadtree-ts's (cpp/tree_kinds.h). */
+export const CORES = {
+${calls.map(([js, , cores]) => `  ${js}: '${cores}',`).join('\n')}
+};
 
 ${constants.map(([k, v]) => `export const ${jsName(k)} = ${Function(`return ${v}`)()};`).join('\n')}
 

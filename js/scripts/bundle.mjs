@@ -24,8 +24,9 @@ const banner = (original) => `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in f
 
 // The wasm goes in LZMA-compressed (xz's raw LZMA1 at its strongest preset: about 20 % smaller
 // than deflate on wasm), as base64, which gzip then codes at about 6 bits a character, so the
-// file costs about what the packed wasm does; js/src/lzma.js unpacks it at load time. lc/lp/pb
-// are the stream's literal and position bits (a raw stream stores none), the best of a few.
+// file costs about what the packed wasm does; js/src/lzma.js unpacks it at load time with the
+// decoder module (cpp/unlzma.cpp, built beside the core), embedded as base64 too. lc/lp/pb are
+// the stream's literal and position bits (a raw stream stores none), the best of a few.
 function packWasm(path) {
   const size = readFileSync(path).length;
   let best = null;
@@ -38,7 +39,8 @@ function packWasm(path) {
     }
     if (!best || z.length < best.z.length) best = { z, lc, lp, pb };
   }
-  return `export const wasm = { text: '${best.z.toString('base64')}', size: ${size}, lc: ${best.lc}, lp: ${best.lp}, pb: ${best.pb} };`;
+  const decoder = readFileSync(join(build, 'unlzma.wasm')).toString('base64');
+  return `export const wasm = { text: '${best.z.toString('base64')}', size: ${size}, lc: ${best.lc}, lp: ${best.lp}, pb: ${best.pb}, decoder: '${decoder}' };`;
 }
 
 // The modules the facade imports by name (js/src/native.js): the glue, the packed wasm, and how
@@ -49,7 +51,7 @@ function wasmModules(flavour) {
     name: 'quadtree-wasm',
     resolveId(id) {
       if (id === 'quadtree-wasm:glue') return glue;
-      if (id === 'quadtree-wasm:binding') return join(root, 'js', 'src', flavour === 'csp' ? 'binding-csp.js' : 'binding-embind.js');
+      if (id === 'quadtree-wasm:binding') return join(root, 'js', 'src', flavour.endsWith('csp') ? 'binding-csp.js' : 'binding-embind.js');
       if (id === 'quadtree-wasm:wasm') return '\0quadtree-wasm:wasm';
       return null;
     },
@@ -94,13 +96,14 @@ const outputs = [
   ['quadtree.csp.mjs', 'index.js', 'csp', 'es'],
 ];
 for (const [file, entry, flavour, format] of outputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format));
+// (Each carries quadtree-ts's core alone: CMakeLists.txt's `ts` targets.)
 const tsOutputs = [
-  ['quadtree-ts.js', 'ts/classic.js', 'embind', 'iife'],
-  ['quadtree-ts.cjs', 'ts/index.js', 'embind', 'cjs'],
-  ['quadtree-ts.mjs', 'ts/index.js', 'embind', 'es'],
-  ['quadtree-ts.csp.js', 'ts/classic.js', 'csp', 'iife'],
-  ['quadtree-ts.csp.cjs', 'ts/index.js', 'csp', 'cjs'],
-  ['quadtree-ts.csp.mjs', 'ts/index.js', 'csp', 'es'],
+  ['quadtree-ts.js', 'ts/classic.js', 'ts_embind', 'iife'],
+  ['quadtree-ts.cjs', 'ts/index.js', 'ts_embind', 'cjs'],
+  ['quadtree-ts.mjs', 'ts/index.js', 'ts_embind', 'es'],
+  ['quadtree-ts.csp.js', 'ts/classic.js', 'ts_csp', 'iife'],
+  ['quadtree-ts.csp.cjs', 'ts/index.js', 'ts_csp', 'cjs'],
+  ['quadtree-ts.csp.mjs', 'ts/index.js', 'ts_csp', 'es'],
 ];
 for (const [file, entry, flavour, format] of tsOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, '', '@timohausmann/quadtree-ts'));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.

@@ -48,6 +48,52 @@ export const CALLS = [
   'tsLists',
 ];
 
+/** The cores that have each call: R the rect trees', T quadtree-ts's (cpp/tree_kinds.h). */
+export const CORES = {
+  create: 'R',
+  createLinear: 'R',
+  destroy: 'RT',
+  reply: 'RT',
+  flush: 'R',
+  insert: 'R',
+  contains: 'RT',
+  retrieve: 'R',
+  locate: 'R',
+  leafGrid: 'R',
+  allObjects: 'R',
+  nodeObjects: 'R',
+  pathObjects: 'R',
+  children: 'R',
+  nodeGeom: 'R',
+  childMask: 'R',
+  tutorialIndex: 'R',
+  preorder: 'R',
+  clear: 'RT',
+  clearNode: 'R',
+  stats: 'RT',
+  validate: 'RT',
+  remove: 'R',
+  update: 'R',
+  scratch: 'RT',
+  refresh: 'R',
+  refreshTutorial: 'R',
+  setRects: 'R',
+  search: 'R',
+  collides: 'R',
+  pairs: 'R',
+  nodeWalk: 'RT',
+  createTs: 'T',
+  tsInsert: 'T',
+  tsResume: 'T',
+  tsAbandon: 'T',
+  tsRetrieve: 'T',
+  tsLocate: 'T',
+  tsAnswer: 'T',
+  tsRemove: 'T',
+  tsJoin: 'T',
+  tsLists: 'T',
+};
+
 export const STAGE_CAPACITY = 1024;
 export const NO_MEMORY = -2147483648;
 export const UNSUPPORTED = -2147483647;

@@ -9,7 +9,7 @@
 import createNative from 'quadtree-wasm:glue';
 import { calls } from 'quadtree-wasm:binding';
 import { base64 } from './base64.js';
-import { unlzma } from './lzma.js';
+import { unpack } from './lzma.js';
 
 /**
  * The wasm's calls under their JavaScript names (abi.h's QT_CALLS), or null while it is still
@@ -73,24 +73,27 @@ function start(module, sync) {
 }
 
 /**
- * Unpacks and compiles the wasm; resolves when the trees can be constructed: at once, unless
- * compilation had to wait.
- * @param {{ text: string, size: number, lc: number, lp: number, pb: number }} wasm
+ * Unpacks (with its decoder, cpp/unlzma.cpp) and compiles the wasm; resolves when the trees can
+ * be constructed: at once, unless compilation had to wait.
+ * @param {{ text: string, size: number, lc: number, lp: number, pb: number, decoder: string }} wasm
  */
 export function load(wasm) {
-  const bytes = unlzma(base64(wasm.text), wasm.size, wasm.lc, wasm.lp, wasm.pb);
+  const decoder = base64(wasm.decoder);
+  const unpacked = (/** @type {Uint8Array | WebAssembly.Instance} */ d) => unpack(d, wasm.text, wasm.size, wasm.lc, wasm.lp, wasm.pb);
   /** @type {WebAssembly.Module | null} */
   let compiled = null;
   try {
-    compiled = new WebAssembly.Module(bytes);
+    compiled = new WebAssembly.Module(unpacked(decoder));
   } catch (e) {
     // Chromium before 114 on the main thread: "WebAssembly.Compile is disallowed on the main
-    // thread, if the buffer size is larger than 4KB". Anything else is a real failure.
+    // thread, if the buffer size is larger than 4KB" (the decoder's or the core's). Anything else
+    // is a real failure.
     if (!(e instanceof RangeError)) throw e;
   }
   return compiled
     ? Promise.resolve(adopt(start(compiled, true)))
-    : WebAssembly.compile(bytes).then((module) => start(module, false).ready).then(adopt);
+    : WebAssembly.instantiate(/** @type {BufferSource} */ (decoder), {}).then((d) => WebAssembly.compile(/** @type {BufferSource} */ (unpacked(d.instance))))
+      .then((module) => start(module, false).ready).then(adopt);
 }
 
 /**

@@ -10,8 +10,9 @@ declare module 'quadtree-wasm:glue' {
 }
 
 declare module 'quadtree-wasm:wasm' {
-  /** The wasm as base64 of its raw LZMA1 stream, its unpacked size and the stream's lc/lp/pb. */
-  export const wasm: { text: string; size: number; lc: number; lp: number; pb: number };
+  /** The wasm as base64 of its raw LZMA1 stream, its unpacked size and the stream's lc/lp/pb;
+   * and the decoder's wasm (cpp/unlzma.cpp) as base64. */
+  export const wasm: { text: string; size: number; lc: number; lp: number; pb: number; decoder: string };
 }
 
 declare module 'quadtree-wasm:binding' {

@@ -32,6 +32,7 @@ describe('js/src/abi.js', () => {
   });
 
   it('refuses a header whose call does not follow the naming rule', () => {
-    expect(() => generate(header.replace('X(flush, sessionFlush)', 'X(flush, sessionFlushAll)'))).toThrow(/sessionFlushAll/);
+    expect(() => generate(header.replace('X(flush, sessionFlush, R)', 'X(flush, sessionFlushAll, R)'))).toThrow(/sessionFlushAll/);
+    expect(() => generate(header.replace('X(flush, sessionFlush, R)', 'X(flush, sessionFlush)'))).toThrow(/flush names no cores/);
   });
 });

@@ -1,18 +1,22 @@
-// js/src/lzma.js, the raw-LZMA decoder that unpacks the embedded wasm at load time, against xz
-// (the encoder the bundler uses): seeded inputs of several kinds through several literal/position
-// settings and presets, the real wasm, the wasm inside each dist file, and malformed input, which
-// must throw or stop, never loop or read out of bounds. And js/src/base64.js against Buffer.
+// The raw-LZMA decoder that unpacks the embedded wasm at load time (cpp/unlzma.cpp, run by
+// js/src/lzma.js), against xz (the encoder the bundler uses): seeded inputs of several kinds
+// through several literal/position settings and presets, the real wasm, the wasm inside each dist
+// file (with the decoder embedded there), and malformed input, which must throw or stop, never
+// loop or read out of bounds. And js/src/base64.js (atob and the table) against Buffer.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { base64 } from '../../js/src/base64.js';
-import { unlzma } from '../../js/src/lzma.js';
+import { base64, base64Table } from '../../js/src/base64.js';
+import { unpack } from '../../js/src/lzma.js';
 import { rng } from '../support/prng.mjs';
 import { DIST_ENTRIES } from '../support/dist.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DECODER = readFileSync(join(root, 'build-wasm', 'unlzma.wasm'));
+/** The decoder as the facade runs it (on base64 text); its bytes are a copy of its memory's. */
+const unlzma = (src, size, lc, lp, pb) => unpack(DECODER, Buffer.from(src).toString('base64'), size, lc, lp, pb).slice();
 
 const xz = (bytes, props) => execFileSync('xz', ['--format=raw', `--lzma1=${props}`, '-c'], { input: bytes });
 const propsOf = (props) => Object.fromEntries(props.split(',').slice(1).map((kv) => kv.split('=')).map(([k, v]) => [k, +v]));
@@ -71,7 +75,7 @@ describe('unlzma (js/src/lzma.js) against xz', () => {
     expect(Buffer.from(roundTrip(far, PROPS[0])).equals(Buffer.from(far))).toBe(true);
   });
 
-  for (const stem of ['qt_embind', 'qt_csp']) {
+  for (const stem of ['qt_embind', 'qt_csp', 'qt_ts_embind', 'qt_ts_csp']) {
     const file = join(root, 'build-wasm', `${stem}.wasm`);
     it(`unpacks the real wasm (${stem}.wasm) at the bundler's settings`, () => {
       const wasm = readFileSync(file);
@@ -83,21 +87,41 @@ describe('unlzma (js/src/lzma.js) against xz', () => {
     for (const { name: f, path } of DIST_ENTRIES) {
       const text = readFileSync(path, 'utf8');
       // the packed wasm, as js/scripts/bundle.mjs writes it: { text, size, lc, lp, pb }
-      const packed = /text:["']([A-Za-z0-9+/=]{10000,})["'],size:(\d+),lc:(\d),lp:(\d),pb:(\d)/.exec(text);
+      const packed = /text:["']([A-Za-z0-9+/=]{10000,})["'],size:(\d+),lc:(\d),lp:(\d),pb:(\d),decoder:["']([A-Za-z0-9+/=]+)["']/.exec(text);
       expect(packed, f).not.toBeNull();
-      const [, b64, size, lc, lp, pb] = packed;
-      const valid = WebAssembly.validate(unlzma(base64(b64), +size, +lc, +lp, +pb));
+      const [, b64, size, lc, lp, pb, decoder] = packed;
+      const valid = WebAssembly.validate(unpack(base64(decoder), b64, +size, +lc, +lp, +pb));
       expect(valid, f).toBe(true);
     }
   });
 });
 
 describe('base64 (js/src/base64.js) against Buffer', () => {
-  it('decodes every length 0..300 of seeded random bytes', () => {
+  it('decodes every length 0..300 of seeded random bytes, with atob and with the table', () => {
     const r = rng(7);
     for (let n = 0; n <= 300; n++) {
       const bytes = Buffer.from(Array.from({ length: n }, () => r.int(0, 255)));
-      expect(Buffer.from(base64(bytes.toString('base64'))).equals(bytes), `length ${n}`).toBe(true);
+      const text = bytes.toString('base64');
+      expect(Buffer.from(base64(text)).equals(bytes), `length ${n}`).toBe(true);
+      expect(Buffer.from(base64Table(text)).equals(bytes), `length ${n}, table`).toBe(true);
+    }
+  });
+
+  it('the table skips what is not a digit', () => {
+    expect([...base64Table('AQ\nID=\u00e9')]).toEqual([1, 2, 3]);
+  });
+
+  it('the decoder module decodes every length 0..300 in place, skipping what is not a digit', () => {
+    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(DECODER), {});
+    const heap = () => new Uint8Array(exports.memory.buffer);
+    const at = exports.__heap_base.value;
+    const r = rng(8);
+    for (let n = 0; n <= 300; n++) {
+      const bytes = Buffer.from(Array.from({ length: n }, () => r.int(0, 255)));
+      const text = Buffer.from(`${bytes.toString('base64')}\n=*`, 'latin1');
+      heap().set(text, at);
+      const length = exports.base64(at, text.length, at);
+      expect(Buffer.from(heap().subarray(at, at + length)).equals(bytes), `length ${n}`).toBe(true);
     }
   });
 });
@@ -105,6 +129,11 @@ describe('base64 (js/src/base64.js) against Buffer', () => {
 describe('unlzma on malformed input', () => {
   const text = Buffer.from('malformed input must throw or stop, never loop; '.repeat(60));
   const good = xz(text, PROPS[0]);
+
+  it('throws on settings it cannot take', () => {
+    expect(() => unlzma(good, text.length, 9, 0, 2)).toThrow(/^unlzma: bad lc, lp or pb/);
+    expect(() => unlzma(good, text.length, 3, 5, 2)).toThrow(/^unlzma: bad lc, lp or pb/);
+  });
 
   it('throws on a stream that does not start with 0, and on every truncation', () => {
     expect(() => unlzma([1, 0, 0, 0, 0, 0], 10, 3, 0, 2)).toThrow(/not an LZMA stream/);
