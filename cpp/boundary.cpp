@@ -108,8 +108,8 @@ bool scanAll(const ObjectTable& o, const Rect& q, std::vector<int32_t>* out) {
 
 // Sessions of dropped trees, kept for the next ones of their kind (a list through nextFree): a
 // tree made and dropped every frame then finds its arrays grown already and allocates nothing.
-// Only sessions of kinds that reset (kNodes) whose arrays are small, up to a total. Roughly their
-// bytes: the session, and under 300 a node, link, entry or id across a tree's arrays.
+// Only sessions of kinds that reset (kNodes, and TsTree) whose arrays are small, up to a total.
+// Roughly their bytes: the session, and under 300 a node, link, entry or id across a tree's arrays.
 namespace {
 constexpr size_t kKeepSession = size_t(64) << 10, kKeepAll = size_t(1) << 20;
 Session* kept = nullptr;
@@ -117,9 +117,12 @@ size_t keptBytes = 0;
 
 size_t heldBytes(Session& s) {
   size_t bytes = SIZE_MAX;
-  visitTree<kNodes>(s.tree, [&](auto& t) {
-    bytes = sizeof(Session) + 300 * t.capacity() + 4 * (s.results.capacity() + s.scratchIds.capacity()) +
-            8 * (s.scratch.capacity() + s.walk.capacity());
+  visitTree(s.tree, [&](auto& t) {
+    using T = std::decay_t<decltype(t)>;
+    if constexpr (has<T>(kNodes) || std::is_same_v<T, TsTree>) {
+      bytes = sizeof(Session) + 300 * t.capacity() + 4 * (s.results.capacity() + s.scratchIds.capacity()) +
+              8 * (s.scratch.capacity() + s.walk.capacity());
+    }
     return 0;
   });
   return bytes;
@@ -543,6 +546,14 @@ int32_t stepOut(Session& s, TsTree& t, TsTree::Step step) {
 
 #if QT_HAS_TS
 Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels) {
+  if (Session* kept = takeKept<TsTree>()) {
+    if (std::get_if<TsTree>(&kept->tree)->reset(Rect{x, y, w, h}, maxObjects, minLevels, maxLevels)) {
+      kept->changedAll(false);
+      kept->freshReply();
+      return reinterpret_cast<Handle>(kept);
+    }
+    delete kept;  // (no room for its skeleton: as a new one would find)
+  }
   if (!heapHasRoom(bytesForSession(0))) return 0;
   auto* s = new Session(std::in_place_type<TsTree>, Rect{x, y, w, h}, maxObjects, minLevels, maxLevels);
   if (std::get_if<TsTree>(&s->tree)->outOfMemory()) {  // (no room for its skeleton)

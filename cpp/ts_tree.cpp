@@ -14,9 +14,25 @@ TsTree::TsTree(Rect bounds, double maxObjects, double minLevels, double maxLevel
   roomForNodes(1);
   plantRoot({orZero(bounds.x), orZero(bounds.y), bounds.w, bounds.h}, 0, NoReach::everywhere());
   coverNodes();
-  // The package's constructor splits a node below minLevels, whose children's constructors split
-  // them in turn: the skeleton, made here level by level (nodes are added in that order, so an
-  // index walks them).
+  growSkeleton();
+}
+
+bool TsTree::reset(Rect bounds, double maxObjects, double minLevels, double maxLevels) {
+  forgetObjects();
+  noMemory_ = false;
+  maxObjects_ = maxObjects, minLevels_ = minLevels, maxLevels_ = maxLevels;
+  clearNodes();
+  resetRoot({orZero(bounds.x), orZero(bounds.y), bounds.w, bounds.h}, 0);
+  coverNodes();
+  growSkeleton();
+  changed();
+  return !outOfMemory();
+}
+
+// The package's constructor splits a node below minLevels, whose children's constructors split
+// them in turn: the skeleton, made here level by level (nodes are added in that order, so an
+// index walks them). Out of room: the root alone, and outOfMemory().
+void TsTree::growSkeleton() {
   for (size_t n = 0; n < nodes_.size(); ++n) {
     if (!(levels_[n] < minLevels_)) continue;
     if (!roomForBlock()) {
@@ -368,9 +384,9 @@ bool TsTree::remove(int32_t id, bool fast) {
   return inRoot;
 }
 
-// The package's clear(): every list emptied; a node at level >= minLevels drops its children,
-// one below keeps them (emptied). Nothing is left unsettled.
-void TsTree::clear() {
+// Every entry and id gone, the arrays kept as long as they are: a tree cleared and filled again
+// every frame finds them grown (the per-id stamps left are older than any new one).
+void TsTree::forgetObjects() {
   abandon();
   lost_.clear();
   clearMarks();
@@ -378,10 +394,14 @@ void TsTree::clear() {
   freeEntry_ = -1;
   liveEntries_ = 0;
   seq_ = 0;
-  // Every id absent, the per-id arrays kept as long as they are: a tree cleared and filled again
-  // every frame finds them grown (their stale stamps are older than any new one).
   std::fill(objects_.first.begin(), objects_.first.end(), -1);
   objects_.count = 0;
+}
+
+// The package's clear(): every list emptied; a node at level >= minLevels drops its children,
+// one below keeps them (emptied). Nothing is left unsettled.
+void TsTree::clear() {
+  forgetObjects();
   if (levels_[0] >= minLevels_) {
     clearNodes();
     coverNodes();

@@ -38,6 +38,7 @@
 // here recurses.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -72,6 +73,13 @@ class TsTree : public NodeTree<NoReach> {
   // minLevels <= maxLevels (or one is NaN): the facade checks. Out of room for that skeleton:
   // the root alone, and outOfMemory().
   TsTree(Rect bounds, double maxObjects, double minLevels, double maxLevels);
+  // As if made anew with these numbers, its arrays' capacity kept (a kept session serves the next
+  // tree: boundary.cpp). False: no room for the skeleton (the root alone, as the constructor).
+  bool reset(Rect bounds, double maxObjects, double minLevels, double maxLevels);
+  // What a kept session holds: the largest of its arrays' capacities, in elements.
+  size_t capacity() const {
+    return std::max({nodes_.capacity(), entries_.capacity(), objects_.first.capacity()});
+  }
 
   // insert(obj) at the root for `id` (>= 0) whose shape is now `shape` (it becomes the id's
   // latest). The same id inserted twice is stored twice.
@@ -220,6 +228,8 @@ class TsTree : public NodeTree<NoReach> {
     }
     return true;
   }
+  void forgetObjects();  // every entry and id, for clear() and reset()
+  void growSkeleton();   // the nodes below minLevels split, as the constructor does
   void collapse(int32_t top);
   void clearMarks();
 

@@ -418,6 +418,22 @@ TEST(Session, OnlySmallSessionsOfKindsThatResetAreKeptEachForItsOwnKind) {
   sessionDestroy(quadtree);
   sessionDestroy(tutorial);
   EXPECT_EQ(freeKeptSessions(), 2u);
+  // A kept quadtree-ts session serves the next quadtree-ts tree, reset to its numbers (a skeleton
+  // of minLevels 1 here), and no tree of another kind.
+  const Handle ts = sessionCreateTs(0, 0, 10, 10, 10, 0, 4);
+  ASSERT_EQ(sessionTsInsert(ts, 0, 0, 1, 1, 2, 2), 0);
+  sessionDestroy(ts);
+  const Handle other = sessionCreate(0, 0, 10, 10, 10, 4, 0);
+  EXPECT_NE(other, ts);
+  sessionDestroy(other);
+  const Handle again = sessionCreateTs(5, 5, 20, 20, 3, 1, 4);
+  EXPECT_EQ(again, ts);
+  EXPECT_EQ(sessionContains(again, 0), 0);
+  EXPECT_EQ(sessionValidate(again), 1);
+  sessionStats(again);
+  EXPECT_EQ(reinterpret_cast<Session*>(again)->reply.nodes, 5);
+  sessionDestroy(again);
+  freeKeptSessions();
   // And only so many in all.
   std::vector<Handle> many;
   for (int i = 0; i < 2000; ++i) many.push_back(sessionCreate(0, 0, 10, 10, 10, 4, 0));

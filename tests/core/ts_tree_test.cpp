@@ -397,6 +397,34 @@ TEST(TsTree, ClearKeepsTheNodesBelowMinLevels) {
   r.same();
 }
 
+// A kept session's tree serves the next one (boundary.cpp): reset() to other numbers, it is the
+// tree a new one would be, for whatever comes next.
+TEST(TsTree, ResetIsANewTreeWithTheArraysKept) {
+  for (const double minLevels : {0.0, 2.0}) {
+    TsTree used({-50, 20, 300, 200}, 1, 1, 6);
+    std::vector<Shape> shapes;
+    for (int32_t id = 0; id < 40; ++id) shapes.push_back(rect(id * 7.0 - 40, id * 4.0 + 20, 5, 3));
+    for (int32_t id = 0; id < 40; ++id) {
+      TsTree::Step s = used.insert(id, shapes[size_t(id)]);
+      while (s == TsTree::Step::kNeedShapes) {
+        for (int32_t o : used.wanted()) used.supply(o, shapes[size_t(o)]);
+        s = used.resume();
+      }
+    }
+    const size_t capacity = used.capacity();
+    Pair p(kSquare, 3, minLevels, 4);
+    ASSERT_TRUE(used.reset(kSquare, 3, minLevels, 4));
+    EXPECT_EQ(used.capacity(), capacity);
+    EXPECT_EQ(used.size(), 0);
+    p.tree = std::move(used);
+    p.same("after reset");
+    expectValid(p.tree);
+    for (int32_t id = 0; id < 12; ++id) p.insert(id, rect(id * 8.0, id * 7.5, 2, 2));
+    p.same("filled after reset");
+    expectValid(p.tree);
+  }
+}
+
 TEST(TsTree, MinLevelsSplitsFromTheStartAndThoseNodesNeverJoin) {
   Pair p(kSquare, 10, 1.5, 4);
   EXPECT_EQ(p.tree.stats().nodes, 21);  // levels 0 and 1 are below 1.5
