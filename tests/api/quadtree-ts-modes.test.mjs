@@ -148,6 +148,33 @@ describe(`quadtree-ts modes (dist/${lib.entry.name})`, () => {
     }
   });
 
+  it('a small tree made before a new one is taken back: the package\'s JavaScript nodes from then on', () => {
+    const run = (l) => {
+      const first = new l.Quadtree({ width: 100, height: 100, maxObjects: 2 });
+      const rects = Array.from({ length: 9 }, (_, i) => new l.Rectangle({ x: (i * 31) % 95, y: (i * 17) % 95, width: 4, height: 4, i }));
+      for (const r of rects) first.insert(r);
+      const second = new l.Quadtree({ width: 50, height: 50 });
+      second.insert(rects[0]);
+      const got = [first.retrieve(rects[3]).map((o) => o.i), JSON.stringify(first), second.retrieve(rects[0]).length];
+      first.clear();
+      first.insert(rects[1]);
+      got.push(JSON.stringify(first));
+      return { got, first, second };
+    };
+    const ours = run(lib);
+    expect(ours.got).toEqual(run(original).got);
+    expect(native(ours.first)).toBe(false); // (and clear() did not make it native again)
+    expect(native(ours.second)).toBe(true);
+  });
+
+  it('a tree of more than 64 objects is not taken back', () => {
+    const big = new Quadtree({ width: 100, height: 100 });
+    for (let i = 0; i < 65; i++) big.insert(new Rectangle({ x: i, y: i, width: 1, height: 1 }));
+    const next = new Quadtree({ width: 100, height: 100 });
+    expect(native(big)).toBe(true);
+    expect(native(next)).toBe(true);
+  });
+
   it('stays JavaScript: a subclass, a spy, a changed field; a minLevels skeleton keeps its nodes', () => {
     class Sub extends Quadtree {}
     const sub = new Sub({ width: 100, height: 100 });

@@ -4,14 +4,15 @@
 // over thousands of trees, each phase on a fresh instance of the module.
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { DIST_ENTRIES } from '../support/dist.mjs';
+import { DIST_ENTRIES, TS_ENTRIES } from '../support/dist.mjs';
 
 const entry = DIST_ENTRIES.find((e) => e.name === 'quadtree.mjs');
+const tsEntry = TS_ENTRIES.find((e) => e.name === 'quadtree-ts.mjs');
 const N = 3000;
 const BOUNDS = { x: 0, y: 0, width: 100, height: 100 };
 
 /** A fresh instance of the module and a function that tells its memory's size in bytes. */
-async function fresh(tag) {
+async function fresh(tag, path = entry.path) {
   let memory = null;
   const RealInstance = WebAssembly.Instance;
   WebAssembly.Instance = function Instance(module, imports) {
@@ -20,7 +21,7 @@ async function fresh(tag) {
     return instance;
   };
   try {
-    const lib = await import(`${pathToFileURL(entry.path).href}?${tag}`);
+    const lib = await import(`${pathToFileURL(path).href}?${tag}`);
     if (memory === null) throw new Error('the module exported no memory');
     return { lib, size: () => memory.buffer.byteLength };
   } finally {
@@ -75,6 +76,21 @@ describe('memory of small trees', () => {
       expect(new Set(t.getAllObjects([]))).toEqual(new Set(objects));
       t.dispose();
     }
+  });
+
+  it('a quadtree-ts tree per frame, filled, queried and never read, in a loop that never yields: the memory stays flat', async () => {
+    const { lib, size } = await fresh('per-frame-ts', tsEntry.path);
+    const shapes = Array.from({ length: 50 }, (_, k) => new lib.Rectangle({ x: (k * 37) % 97, y: (k * 53) % 97, width: 3, height: 3 }));
+    const frame = () => {
+      const t = new lib.Quadtree({ width: 100, height: 100 });
+      for (const s of shapes) t.insert(s);
+      for (const s of shapes) t.retrieve(s);
+      return t;
+    };
+    frame(); // the first native tree
+    const kept = []; // (kept alive: taken back all the same, and then JavaScript with every object)
+    expect(perTree(size, frame, kept)).toBe(0);
+    for (const t of [kept[0], kept[N >> 1]]) expect(new Set(t.join())).toEqual(new Set(shapes));
   });
 
   it.each([

@@ -88,6 +88,7 @@ class TsSession {
     // The root's inside as the program read it last (view.js), null until it does.
     /** @type {import('./view.js').View | null} */
     this.view = null;
+    this.busy = false; // an insert waits for shapes (supply())
     this.registry = new Registry();
     this.registry.use(OBJECTS, 'Quadtree');
     // The root's fields as the native tree was made with them: a program that changes one turns
@@ -132,12 +133,41 @@ class TsSession {
  */
 export function adopt(tree) {
   if (!eligible(tree)) return false;
+  takeBack();
   const b = tree.bounds;
   const handle = native.createTs(b.x, b.y, b.width, b.height, tree.maxObjects, tree.minLevels, tree.maxLevels);
   if (handle === 0) return false; // no room: JavaScript has
-  sessions.set(tree, new TsSession(tree, handle));
+  const s = new TsSession(tree, handle);
+  sessions.set(tree, s);
   defineInside(tree);
+  if (typeof WeakRef === 'function') young = { tree: new WeakRef(tree), s };
   return true;
+}
+
+// The tree made last, while it may still be taken back (takeBack()).
+/** @type {{ tree: WeakRef<object>, s: TsSession } | null} */
+let young = null;
+// A young tree holds at most this many objects: past that it is a tree in use, not a frame's.
+const YOUNG_MOST = 64;
+
+/**
+ * Before a new root gets a native tree: the root made before it, if it is still native and small,
+ * is made JavaScript nodes (exactly as the package holds it: materialize()) and its native tree
+ * serves the new root. A tree made and dropped every frame then holds no native memory past its
+ * frame, even in a loop that never yields (a finalizer runs only between tasks), and the next
+ * tree finds its arrays grown already. A tree taken back stays JavaScript (clear() does not make
+ * it native again), so two trees made in turn do not take each other's back over and over.
+ */
+function takeBack() {
+  if (young === null) return;
+  const { tree, s } = young;
+  young = null;
+  const old = tree.deref();
+  if (old === undefined || sessions.get(old) !== s || s.busy || s.registry.count > YOUNG_MOST) return;
+  materialize(old);
+  dormant.delete(old);
+  if (finalizer) finalizer.unregister(s);
+  native.destroy(s.handle); // (kept by the core for the next tree)
 }
 
 /** Whether a root of our class may have a native tree. @param {any} tree */
@@ -229,7 +259,12 @@ export function insertNative(tree, s, obj) {
   const id = registry.next(obj);
   const known = registry.count === before; // (next() counts an object new to the tree)
   let step = native.tsInsert(s.handle, id, kind, sa, sb, sc, sd);
-  while (step > 0) step = supply(tree, s, step);
+  s.busy = true; // (a shape's getter might make a tree: this one must not be taken back mid-call)
+  try {
+    while (step > 0) step = supply(tree, s, step);
+  } finally {
+    s.busy = false;
+  }
   if (step === NO_MEMORY) {
     if (!known) registry.drop(id);
     throw noMemory('Quadtree.insert');

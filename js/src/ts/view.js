@@ -112,9 +112,11 @@ export function settled(root, s) {
  * The view made from the native tree now: nodes that stand for the same native nodes as in
  * `old` (the same split made them) are the same objects, with lists kept where their contents
  * are; nodes of `old` that the tree dropped get the package's empty lists and leave the view.
- * @param {any} root @param {Source} s @param {View | null} old @returns {View}
+ * `plain`: the nodes of a tree that goes JavaScript with no view handed out, made as data (the
+ * package's nodes exactly, and much cheaper to make than accessors), and no records kept.
+ * @param {any} root @param {Source} s @param {View | null} old @param {boolean} [plain] @returns {View}
  */
-function build(root, s, old) {
+function build(root, s, old, plain = false) {
   const count = native.nodeWalk(s.handle);
   const size = native.tsLists(s.handle);
   if (count === NO_MEMORY || size === NO_MEMORY) throw noMemory('Quadtree', 'its nodes could not be read');
@@ -140,13 +142,21 @@ function build(root, s, old) {
       node.minLevels = s.minLevels;
       node.maxLevels = s.maxLevels;
       node.level = f64[row];
-      Object.defineProperty(node, 'objects', OBJECTS);
-      Object.defineProperty(node, 'nodes', NODES);
+      if (plain) {
+        node.objects = null; // (both set below: here for the package's order of the keys)
+        node.nodes = null;
+      } else {
+        Object.defineProperty(node, 'objects', OBJECTS);
+        Object.defineProperty(node, 'nodes', NODES);
+      }
     }
     v.order[n] = node;
     v.byBirth.set(birth, node);
-    let r = insides.get(node);
-    if (r === undefined) insides.set(node, r = { root, objects: [], nodes: [] });
+    let r = plain ? undefined : insides.get(node);
+    if (r === undefined) {
+      r = { root, objects: [], nodes: [] };
+      if (!plain) insides.set(node, r);
+    }
     v.insides[n] = r;
     const length = v.lengths[n] = i32[at++];
     let same = r.objects.length === length;
@@ -170,6 +180,10 @@ function build(root, s, old) {
   for (let n = 0; n < count; n++) {
     const r = v.insides[n], k = kids[n];
     if (r.nodes.length !== k.length || r.nodes.some((c, i) => c !== k[i])) r.nodes = k;
+    if (plain && n > 0) {
+      v.order[n].objects = r.objects;
+      v.order[n].nodes = r.nodes;
+    }
   }
   if (old !== null) {
     for (const [birth, node] of old.byBirth) {
@@ -218,6 +232,7 @@ function untouched(root, s, v) {
  */
 export function release(root, s) {
   views();
+  if (s.view === null) return build(root, s, null, true).insides[0];
   let v = s.view;
   if (v === null || v.version !== i32[s.versionAt]) v = build(root, s, v);
   s.view = null;
