@@ -306,7 +306,7 @@ export const SCENE_RATIOS = [
   },
   {
     key: 'ts-update',
-    title: 'quadtree-ts drop-in (W7): update(obj) for every object, then retrieve for each',
+    title: 'quadtree-ts drop-in (W7): update(obj) for every object, retrieve for each, the tree drawn',
     short: 'ts update() every object',
     workload: 'w7', slow: 'quadtree-ts', fast: 'quadtree-wasm-ts',
     targets: { 1000: 100, 10000: 1000 },

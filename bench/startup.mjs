@@ -62,9 +62,8 @@ function nodeStart(dist, entry) {
 }
 
 // Runs in the page: fetches the file, then times running it and the first use.
-async function pageStart({ url, kind, use }) {
+async function pageStart({ url, kind, api, use }) {
   const code = await (await fetch(url)).text();
-  const api = use.includes('Rectangle') ? 'ts' : 'js';
   if (kind === 'script') {
     const s = document.createElement('script');
     s.textContent = code;
@@ -101,7 +100,7 @@ async function browserStarts(engine, server) {
       rows.push(...await starts(engine, entry, async (d) => {
         const page = await browser.open(server.url('/blank.html'));
         try {
-          const arg = { url: server.url(`/dist${d}/${entry.file}`), kind: entry.page, use: FIRST_USE[entry.api] };
+          const arg = { url: server.url(`/dist${d}/${entry.file}`), kind: entry.page, api: entry.api, use: FIRST_USE[entry.api] };
           return await page.evaluate(`(${pageStart})(${JSON.stringify(arg)})`);
         } finally {
           await page.close();

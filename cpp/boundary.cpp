@@ -108,7 +108,7 @@ bool scanAll(const ObjectTable& o, const Rect& q, std::vector<int32_t>* out) {
 
 // Sessions of dropped trees, kept for the next ones of their kind (a list through nextFree): a
 // tree made and dropped every frame then finds its arrays grown already and allocates nothing.
-// Only sessions of kinds that reset (kNodes, and TsTree) whose arrays are small, up to a total.
+// Only sessions of kinds that are kept (kKept) whose arrays are small, up to a total.
 // Roughly their bytes: the session, and under 300 a node, link, entry or id across a tree's arrays.
 namespace {
 constexpr size_t kKeepSession = size_t(64) << 10, kKeepAll = size_t(1) << 20;
@@ -117,12 +117,9 @@ size_t keptBytes = 0;
 
 size_t heldBytes(Session& s) {
   size_t bytes = SIZE_MAX;
-  visitTree(s.tree, [&](auto& t) {
-    using T = std::decay_t<decltype(t)>;
-    if constexpr (has<T>(kNodes) || std::is_same_v<T, TsTree>) {
-      bytes = sizeof(Session) + 300 * t.capacity() + 4 * (s.results.capacity() + s.scratchIds.capacity()) +
-              8 * (s.scratch.capacity() + s.walk.capacity());
-    }
+  visitTree<kKept>(s.tree, [&](auto& t) {
+    bytes = sizeof(Session) + 300 * t.capacity() + 4 * (s.results.capacity() + s.scratchIds.capacity()) +
+            8 * (s.scratch.capacity() + s.walk.capacity());
     return 0;
   });
   return bytes;

@@ -35,6 +35,8 @@ enum TreeFeature : unsigned {
   kRects = 1u << 5,       // objects are rects: inserted in batches, moved and removed by id, and
                           // asked for by the exact queries (search, collides, pairs)
   kShapes = 1u << 6,      // quadtree-ts's rules (ts_tree.h): shapes, a resumable insert, join
+  kKept = 1u << 7,        // capacity(): a dropped tree's session is kept for the next tree of its
+                          // kind, which its create call resets (boundary.cpp)
 };
 
 // What retrieve() gave: new results (kept or not), the answer kept as `kept` (nothing appended),

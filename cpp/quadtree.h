@@ -37,7 +37,7 @@ static_assert(sizeof(Link) == 8, "a link is two int32s");
 
 class Quadtree : public NodeTree<Reach> {
  public:
-  static constexpr unsigned kFeatures = kRects | kNodes | kLeafGrid | kMovesLater;  // (node_tree.h)
+  static constexpr unsigned kFeatures = kRects | kNodes | kLeafGrid | kMovesLater | kKept;  // (node_tree.h)
 
   // maxObjects, maxLevels and level are quadtree-js's numbers after its `||` defaults; they stay
   // doubles because quadtree-js compares them as JavaScript numbers.

@@ -41,14 +41,6 @@ using Tree = std::variant<Quadtree, TutorialTree, LinearQuadtree, TsTree>;
 #define QT_HAS_TS 1
 #endif
 
-// Whether this core holds kind T.
-template <class T, class V = Tree>
-struct InCore;
-template <class T, class... K>
-struct InCore<T, std::variant<K...>> : std::bool_constant<(std::is_same_v<T, K> || ...)> {};
-template <class T>
-constexpr bool inCore = InCore<T>::value;
-
 namespace kinds {
 template <class T>
 T& a();  // (declared only: for the checks below)
@@ -128,7 +120,6 @@ constexpr bool providesNodes() {
   static_assert(returns<T, void>([](T& t) { return t.clearNode(0); }), "clearNode(node)");
   static_assert(returns<T, void>([](T& t) { return t.reset(Rect{}, 0.0, 0.0, 0.0); }),
                 "reset(bounds, maxObjects, maxLevels, level): as new, capacity kept");
-  static_assert(returns<T, size_t>([](T& t) { return t.capacity(); }), "capacity(): what a kept session holds");
   static_assert(returns<T, const ObjectTable&>([](T& t) -> const ObjectTable& { return t.objects(); }),
                 "objects(): what the session's exact index reads");
   return true;
@@ -160,6 +151,12 @@ constexpr bool providesMovesLater() {
 }
 
 template <class T>
+constexpr bool providesKept() {
+  static_assert(returns<T, size_t>([](T& t) { return t.capacity(); }), "capacity(): what a kept session holds");
+  return true;
+}
+
+template <class T>
 constexpr bool providesExactSelf() {
   static_assert(std::is_same_v<T, LinearQuadtree>, "the exact queries are LinearQuadtree's (exact_index.h)");
   return true;
@@ -175,6 +172,7 @@ constexpr bool checked() {
   if constexpr ((T::kFeatures & kPaths) != 0) providesPaths<T>();
   if constexpr ((T::kFeatures & kMovesLater) != 0) providesMovesLater<T>();
   if constexpr ((T::kFeatures & kExactSelf) != 0) providesExactSelf<T>();
+  if constexpr ((T::kFeatures & kKept) != 0) providesKept<T>();
   return true;
 }
 

@@ -59,7 +59,7 @@ struct NoReach {
 
 class TsTree : public NodeTree<NoReach> {
  public:
-  static constexpr unsigned kFeatures = kShapes;  // (node_tree.h)
+  static constexpr unsigned kFeatures = kShapes | kKept;  // (node_tree.h)
 
   // What a top-level insert() or resume() came to.
   enum class Step : int32_t {

@@ -44,7 +44,7 @@ namespace qt {
 
 class TutorialTree : public NodeTree<TutorialReach> {
  public:
-  static constexpr unsigned kFeatures = kRects | kNodes | kPaths;  // (node_tree.h)
+  static constexpr unsigned kFeatures = kRects | kNodes | kPaths | kKept;  // (node_tree.h)
 
   // A node this many levels below the root never splits. The original recurses once per level, so
   // it overflows the JavaScript stack well before a chain gets this deep (which only happens when

@@ -128,7 +128,7 @@ class TsSession {
 
 /**
  * Gives a new root a native tree when it can have one; true if it did (its `objects` and
- * `nodes` are then accessors that materialize() on first use).
+ * `nodes` are then view.js's accessors).
  * @param {any} tree
  */
 export function adopt(tree) {
@@ -137,15 +137,14 @@ export function adopt(tree) {
   const b = tree.bounds;
   const handle = native.createTs(b.x, b.y, b.width, b.height, tree.maxObjects, tree.minLevels, tree.maxLevels);
   if (handle === 0) return false; // no room: JavaScript has
-  const s = new TsSession(tree, handle);
-  sessions.set(tree, s);
+  sessions.set(tree, new TsSession(tree, handle));
   defineInside(tree);
-  if (typeof WeakRef === 'function') young = { tree: new WeakRef(tree), s };
+  if (typeof WeakRef === 'function') young = new WeakRef(tree);
   return true;
 }
 
-// The tree made last, while it may still be taken back (takeBack()).
-/** @type {{ tree: WeakRef<object>, s: TsSession } | null} */
+// The root made last, while it may still be taken back (takeBack()).
+/** @type {WeakRef<object> | null} */
 let young = null;
 // A young tree holds at most this many objects: past that it is a tree in use, not a frame's.
 const YOUNG_MOST = 64;
@@ -159,15 +158,19 @@ const YOUNG_MOST = 64;
  * it native again), so two trees made in turn do not take each other's back over and over.
  */
 function takeBack() {
-  if (young === null) return;
-  const { tree, s } = young;
+  const old = young?.deref();
   young = null;
-  const old = tree.deref();
-  if (old === undefined || sessions.get(old) !== s || s.busy || s.registry.count > YOUNG_MOST) return;
+  const s = old && sessions.get(old);
+  if (old === undefined || s === undefined || s.busy || s.registry.count > YOUNG_MOST) return;
   materialize(old);
   dormant.delete(old);
+  free(s); // (its native tree is kept by the core for the next one)
+}
+
+/** Gives the native tree of `s`, whose root no longer has it, back to the core. @param {TsSession} s */
+function free(s) {
   if (finalizer) finalizer.unregister(s);
-  native.destroy(s.handle); // (kept by the core for the next tree)
+  native.destroy(s.handle);
 }
 
 /** Whether a root of our class may have a native tree. @param {any} tree */
@@ -201,8 +204,7 @@ export function rearm(tree) {
     defineInside(tree);
     return;
   }
-  if (finalizer) finalizer.unregister(s);
-  native.destroy(s.handle);
+  free(s);
   adopt(tree);
 }
 
@@ -228,16 +230,13 @@ export function nativeOf(tree) {
 export function materialize(tree) {
   const s = sessions.get(tree);
   if (s === undefined) return;
-  const inside = release(tree, s);
+  release(tree, s);
   sessions.delete(tree);
   // Kept, emptied, for rearm() (freed with the tree by the finalizer).
   native.clear(s.handle);
   s.registry = /** @type {any} */ (null);
   s.answers.length = 0;
   dormant.set(tree, s);
-  // Data properties where the accessors were: the own keys keep their order.
-  Object.defineProperty(tree, 'objects', { value: inside.objects, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(tree, 'nodes', { value: inside.nodes, writable: true, enumerable: true, configurable: true });
 }
 
 host.source = (root) => sessions.get(root);

@@ -165,10 +165,12 @@ function build(root, s, old, plain = false) {
       r.objects = new Array(length);
       for (let k = 0; k < length; k++) r.objects[k] = objects[i32[at + k]];
     }
-    for (let k = 0; k < length; k++) v.refs.push(r.objects[k]);
+    if (!plain) { // (what untouched() compares, of a view handed out)
+      for (let k = 0; k < length; k++) v.refs.push(r.objects[k]);
+      for (let k = 0; k < 5; k++) v.numbers[5 * n + k] = f64[row + k];
+    }
     at += length;
     kids[n] = [];
-    for (let k = 0; k < 5; k++) v.numbers[5 * n + k] = f64[row + k];
     if (n > 0) {
       const p = stack[stack.length - 1];
       v.parent[n] = 4 * p + kids[p].length; // (its parent and its place there)
@@ -226,23 +228,26 @@ function untouched(root, s, v) {
 }
 
 /**
- * Ends the view of a root that goes JavaScript: brought up to date (the program's changes to it
- * kept), its nodes' lists become data. Returns the root's lists.
+ * Ends the view of a root that goes JavaScript, brought up to date (the program's changes to it
+ * kept): its nodes' lists, and the root's, become data properties where the accessors were (the
+ * own keys keep their order).
  * @param {any} root @param {Source} s
  */
 export function release(root, s) {
   views();
-  if (s.view === null) return build(root, s, null, true).insides[0];
-  let v = s.view;
-  if (v === null || v.version !== i32[s.versionAt]) v = build(root, s, v);
+  const old = s.view, plain = old === null; // (nothing handed out: plain nodes, made as data)
+  const v = old === null ? build(root, s, null, true) : old.version === i32[s.versionAt] ? old : build(root, s, old);
   s.view = null;
-  for (let n = 0; n < v.order.length; n++) {
-    const node = v.order[n], r = v.insides[n];
-    insides.delete(node);
-    if (n > 0) {
-      data(node, 'objects', r.objects);
-      data(node, 'nodes', r.nodes);
+  if (!plain) {
+    for (let n = 0; n < v.order.length; n++) {
+      const node = v.order[n], r = v.insides[n];
+      insides.delete(node);
+      if (n > 0) {
+        data(node, 'objects', r.objects);
+        data(node, 'nodes', r.nodes);
+      }
     }
   }
-  return v.insides[0];
+  data(root, 'objects', v.insides[0].objects);
+  data(root, 'nodes', v.insides[0].nodes);
 }
