@@ -50,6 +50,8 @@
   X(search, sessionSearch, R)                  \
   X(collides, sessionCollides, R)              \
   X(pairs, sessionPairs, R)                    \
+  X(nearest, sessionNearest, R)                \
+  X(raycast, sessionRaycast, R)                \
   X(nodeWalk, sessionNodeWalk, RT)             \
   X(createTs, sessionCreateTs, T)              \
   X(tsInsert, sessionTsInsert, T)              \
@@ -90,7 +92,8 @@
   X(nodeY)                                                                         \
   X(nodeWidth)                                                                     \
   X(nodeHeight)                                                                    \
-  X(nodeLevel)
+  X(nodeLevel)                                                                     \
+  X(hitDistance) /* raycast(): how far along the ray the object was reached */
 
 #define QT_REPLY_INTS(X)                                                                \
   X(stageRects)     /* address of the module's one staging buffer, shared by every */  \

@@ -3,6 +3,7 @@
 #include "boundary.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "memory_guard.h"
 
@@ -482,6 +483,31 @@ int32_t sessionCollides(Handle h, double x, double y, double w, double hgt) {
   if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* index = exactFor(at(h), e);
   return index ? index->collides(q) : scanAll(*e.objects, q, nullptr);
+}
+
+// nearest() and raycast() walk the exact index (no scan stands in when there is no room for it).
+int32_t sessionNearest(Handle h, double x, double y, int32_t k, double maxDistance) {
+  Session& s = at(h);
+  s.results.clear();
+  const Session::ExactSource e = exactSource(h);
+  if (!e.self && !e.objects) return kUnsupported;
+  LinearQuadtree* index = exactFor(s, e);
+  if (!index || !growTo(s.results, std::min(size_t(std::max(k, 0)), index->idSpan()))) return kNoMemory;
+  if (!index->nearest(x, y, k, maxDistance, s.results)) return kNoMemory;
+  return publish(s);
+}
+
+int32_t sessionRaycast(Handle h, double x, double y, double dx, double dy, double maxDistance) {
+  Session& s = at(h);
+  const Session::ExactSource e = exactSource(h);
+  if (!e.self && !e.objects) return kUnsupported;
+  LinearQuadtree* index = exactFor(s, e);
+  const double length = std::hypot(dx, dy);
+  int32_t id = kNoNode;
+  double distance = 0;
+  if (!index || !index->raycast(x, y, dx / length, dy / length, maxDistance, id, distance)) return kNoMemory;
+  s.reply.hitDistance = distance;
+  return id;
 }
 
 int32_t sessionPairs(Handle h) {

@@ -108,6 +108,12 @@ int32_t sessionSetRects(Handle s, int32_t count);
 int32_t sessionSearch(Handle s, double x, double y, double w, double h);
 int32_t sessionCollides(Handle s, double x, double y, double w, double h);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs
+// nearest and raycast walk the exact index (linear_quadtree.h); without room for it, kNoMemory.
+// nearest: results, up to k ids nearest first; returns how many. raycast: the id the ray from
+// (x, y) along (dx, dy) (not zero; made a unit vector here) reaches first, its distance in
+// reply.hitDistance; kNoNode when none does.
+int32_t sessionNearest(Handle s, double x, double y, int32_t k, double maxDistance);
+int32_t sessionRaycast(Handle s, double x, double y, double dx, double dy, double maxDistance);
 int32_t sessionNodeWalk(Handle s);  // walk, kWalkRow numbers a node (reply.walk); returns nodes
 
 // quadtree-ts (kShapes: ts_tree.h). A shape is its kind (shape_geometry.h's kShapeRect,

@@ -31,6 +31,8 @@ void LinearQuadtree::shape(int32_t depth) {
   };
   scaleX_ = scale(bounds_.w);
   scaleY_ = scale(bounds_.h);
+  cellW_ = scaleX_ > 0 ? 1 / scaleX_ : 0.0;
+  cellH_ = scaleY_ > 0 ? 1 / scaleY_ : 0.0;
   offsets_[0] = 0;
   for (int32_t l = 0; l <= depth_; ++l) offsets_[l + 1] = offsets_[l] + (int32_t(1) << (2 * l));
   std::fill(levels_, levels_ + kMaxDepth + 1, 0);

@@ -48,7 +48,8 @@
 // ids: 4 bytes more per node and per object.
 //
 // One class, a file per job: linear_quadtree.cpp placement and every change; _queries.cpp
-// search() and collides(); _pairs.cpp pairs(); _debug.cpp stats(), nodes() and validate().
+// search() and collides(); _pairs.cpp pairs(); _spatial.cpp nearest() and raycast(); _debug.cpp
+// stats(), nodes() and validate().
 #pragma once
 
 #include <algorithm>
@@ -61,6 +62,7 @@
 #include "depth_plan.h"
 #include "geometry.h"  // qt::Rect, overlaps()
 #include "node_tree.h"  // TreeState
+#include "shape_overlap.h"  // Box
 
 namespace qt {
 
@@ -118,6 +120,15 @@ class LinearQuadtree : public TreeState {
   // through growTo(); without room they walk the lists.)
   // Whether any object overlaps `q`; stops at the first.
   bool collides(const Rect& q) const;
+  // The spatial queries (linear_quadtree_spatial.cpp), best-first walks of the nodes by a lower
+  // bound of what their objects can give: false when the walk's heap found no room (`out`
+  // unchanged). nearest(): appends up to k ids nearest to (px, py) first, by the distance from
+  // the point to the object's closed rect (0 inside), at most maxDistance; ties in any order.
+  bool nearest(double px, double py, int32_t k, double maxDistance, std::vector<int32_t>& out) const;
+  // raycast(): the id whose closed rect the ray from (ox, oy) along the unit vector (ux, uy)
+  // reaches first, at most maxDistance along it (one holding the origin at 0; of equal
+  // distances the smallest id), with that distance in `distance`; -1 when none does.
+  bool raycast(double ox, double oy, double ux, double uy, double maxDistance, int32_t& id, double& distance) const;
   // Appends every unordered pair of distinct overlapping objects once, flattened as a, b with
   // a < b, in no particular order. Allocates nothing once its scratch buffers have grown.
   void pairs(std::vector<int32_t>& out);
@@ -220,13 +231,46 @@ class LinearQuadtree : public TreeState {
   }
   void relink() const;
   void zeroNodes() const;  // empties every node, walking the counts if they are too many to fill
-  bool query(const Rect& q, std::vector<int32_t>* out) const;  // out null: stop at the first hit
+  // out null: stop at the first hit. `overlapping` false: every object whose box (between its
+  // corners: a rect of negative size too) meets the closed rect q instead.
+  bool query(const Rect& q, std::vector<int32_t>* out, bool overlapping = true) const;
   // An object joined, left or changed node: the grouped copy no longer holds.
   void regrouped() {
     grouped_ = false;
     walked_ = 0;
   }
   bool group() const;  // false: no room (queries walk the lists)
+  // Where the objects of node (level, cx, cy) and its subtree can lie (linear_quadtree_spatial.cpp).
+  Box nodeBox(int32_t level, int32_t cx, int32_t cy) const;
+  // The spatial walks' heap entries: a node (level >= 0) or an object (level -1), by `key`.
+  struct Reached {  // 16 bytes
+    double key;
+    int32_t ref, level;  // ref: a node's index, or an object's id
+  };
+  static bool later(const Reached& a, const Reached& b) { return a.key > b.key; }  // the heap's order
+  static bool nearer(const Reached& a, const Reached& b) { return a.key < b.key; }  // found_'s
+  // f(id) for each id of a node: from the grouped ids or the node's list (objectsOf() picks),
+  // counting the steps toward group() as query() does.
+  struct Objects {
+    const LinearQuadtree* tree;
+    bool runs;
+    template <class F>
+    void each(int32_t node, F f) const {
+      const LinearQuadtree& t = *tree;
+      if (runs) {
+        for (int32_t i = t.runStart_[node], end = t.runStart_[node + 1]; i < end; ++i) f(t.runIds_[i]);
+        return;
+      }
+      int64_t steps = 1;
+      for (int32_t id = t.nodes_[node].head; id >= 0; id = t.links_[id].next, ++steps) f(id);
+      t.walked_ += steps;
+    }
+  };
+  Objects objectsOf() const;
+  template <class Key, class Worth, class Visit>
+  bool bestFirst(Key key, Worth worth, Visit visit) const;  // (linear_quadtree_spatial.cpp)
+  bool nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const;
+  bool push(const Reached& r) const;  // onto heap_; false: no room
   // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); false: out
   // of memory.
   bool sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out);
@@ -237,6 +281,7 @@ class LinearQuadtree : public TreeState {
   int32_t fittedFor_;      // kAutoDepth: the objects the depth was last fitted for; else -1
   int32_t depth_, side_;   // side_ = 2^D cells across at level D
   double scaleX_, scaleY_;  // cells per unit at level D
+  double cellW_, cellH_;    // their inverses (0 with a zero scale): a cell's size at level D
   int32_t offsets_[kMaxDepth + 2];  // first node of each level, and the node count
   int32_t size_ = 0;
   int32_t levels_[kMaxDepth + 1] = {};  // objects stored per level
@@ -262,6 +307,9 @@ class LinearQuadtree : public TreeState {
   mutable int64_t walked_ = 0;
   mutable std::vector<int32_t> runStart_, runIds_;
   std::vector<Entry> entries_, band_;    // pairs(): every band's entries; one band in x order
+  mutable std::vector<Reached> heap_;    // nearest() and raycast(): a min-heap of nodes to look into
+  mutable std::vector<Reached> found_;   // nearest(): the k nearest objects so far, a max-heap
+  mutable std::vector<int32_t> window_;  // nearestAround(): the objects of its window
 };
 
 // Inline: insert(), update() and every query (each in a file of its own) start here.

@@ -8,7 +8,17 @@
 
 namespace qt {
 
-bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
+namespace {
+
+// Whether the box between r's corners meets the closed rect q (q's size >= 0).
+bool meetsClosed(const Rect& r, const Rect& q) {
+  return std::min(r.x, r.x + r.w) <= q.x + q.w && q.x <= std::max(r.x, r.x + r.w) &&
+         std::min(r.y, r.y + r.h) <= q.y + q.h && q.y <= std::max(r.y, r.y + r.h);
+}
+
+}  // namespace
+
+bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out, bool overlapping) const {
   if (size_ == 0) return false;
   const Cells r = cellsOf(q);
   // Grouping costs about a pass over the objects and a fill of the nodes' starts.
@@ -18,7 +28,7 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out) const {
   bool hit = false;
   // Whether id is a match that ends the query (collides() has its answer).
   auto match = [&](int32_t id) {
-    if (!overlaps(rects_[id], q)) return false;
+    if (overlapping ? !overlaps(rects_[id], q) : !meetsClosed(rects_[id], q)) return false;
     if (!out) return true;
     out->push_back(id);
     hit = true;

@@ -42,6 +42,17 @@ declare namespace QuadtreeWasm {
     notInserted?: T[];
   }
 
+  /** What raycast() reached: the object, and its distance along the ray. */
+  interface RayHit<T> {
+    object: T;
+    distance: number;
+  }
+  /** What raycast() reached on a tree of ids. */
+  interface RayIdHit {
+    id: number;
+    distance: number;
+  }
+
   interface Stats {
     nodes: number;
     leaves: number;
@@ -74,6 +85,19 @@ declare namespace QuadtreeWasm {
     search(rect: Rect): T[];
     /** Whether any object overlaps `rect`. */
     collides(rect: Rect): boolean;
+    /**
+     * Up to `k` (default 1; Infinity: all) objects nearest to (x, y), nearest first, by the
+     * distance from the point to the object's rect (0 inside it), each at most `maxDistance`
+     * (default Infinity) away. Ties in any order. A new array.
+     */
+    nearest(x: number, y: number, k?: number, maxDistance?: number): T[];
+    /**
+     * The first object the ray from (x, y) along (dx, dy) (not (0, 0)) reaches within `maxDistance`
+     * (default Infinity), and how far along the ray: 0 when (x, y) is inside it. Null if none.
+     */
+    raycast(this: Moving<Rect>, x: number, y: number, dx: number, dy: number, maxDistance?: number): RayHit<T> | null;
+    /** On a tree of ids: the id the ray reaches first. */
+    raycast(this: Moving<number>, x: number, y: number, dx: number, dy: number, maxDistance?: number): RayIdHit | null;
     /** Every overlapping pair of distinct objects, once, computed in one native call. */
     pairs(): PairList<T>;
     /** Calls `callback(a, b)` for every overlapping pair (computed first: the callback may change the tree). */

@@ -11,5 +11,7 @@ export type Rect = QuadtreeWasm.Rect;
 export type Item = QuadtreeWasm.Item;
 export type PairList<T> = QuadtreeWasm.PairList<T>;
 export type Stats = QuadtreeWasm.Stats;
+export type RayHit<T> = QuadtreeWasm.RayHit<T>;
+export type RayIdHit = QuadtreeWasm.RayIdHit;
 export type OutOfMemoryError<T> = QuadtreeWasm.OutOfMemoryError<T>;
 export default Quadtree;

@@ -13,6 +13,8 @@ declare namespace Quadtree {
   type Item = QuadtreeWasm.Item;
   type PairList<T> = QuadtreeWasm.PairList<T>;
   type Stats = QuadtreeWasm.Stats;
+  type RayHit<T> = QuadtreeWasm.RayHit<T>;
+  type RayIdHit = QuadtreeWasm.RayIdHit;
   type OutOfMemoryError<T> = QuadtreeWasm.OutOfMemoryError<T>;
   type LinearQuadtree<T extends Item = Rect> = QuadtreeWasm.LinearQuadtree<T>;
   type QuadTree<T extends Item = Rect> = QuadtreeWasm.QuadTree<T>;

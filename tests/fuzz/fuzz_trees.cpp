@@ -22,7 +22,8 @@
 //   calls and every split's questions answered with the current shapes. It takes the Quadtree's
 //   bounds, maxObjects and maxLevels (minLevels from the level byte's sign); an op code with bits 6
 //   and 5 both set is one of its 8 operations (the low 3 bits).
-// - LinearQuadtree: search / collides / pairs equal brute force exactly.
+// - LinearQuadtree: search / collides / pairs equal brute force exactly, and so do nearest (the
+//   distances in order) and raycast (the smallest id of the first reached), by the core's geometry.
 // - Quadtree: an object is "exact" when its latest rect was placed from the root and no clearNode()
 //   has since dropped links of it; quadtree-js's clear() on a subnode and insert() into a subnode
 //   leave objects that the root cannot find everywhere, so for those (and only those) the model
@@ -632,6 +633,52 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       t.pairsOf(moved.data(), first.data(), nIds, out);
       if (t.outOfMemory()) return;
       checkPairs("pairsOf", moved, [&](int32_t id) { return first[id] >= 0; });
+      return;
+    }
+    case 7:
+    case 8: {  // nearest() and raycast() from a point made as a rect's corner, against every object
+      t.fit();
+      const Rect at = makeRect(in, bounds, false);
+      const double maxDistance = in.ConsumeBool() ? std::numeric_limits<double>::infinity()
+                                                  : in.ConsumeIntegralInRange<int32_t>(0, 64) * bounds.w / 32;
+      auto shapeOf = [&](int32_t id) { return qt::Shape{m.rects[id].x, m.rects[id].y, m.rects[id].w, m.rects[id].h, qt::kShapeRect}; };
+      if (op == 7) {
+        g_opName = "linear nearest";
+        const int32_t k = in.ConsumeIntegralInRange<int32_t>(0, 70);
+        TRACE("%d: linear nearest(%s, %d, %g)\n", g_op, rectText(at).c_str(), k, maxDistance);
+        std::vector<double> want;
+        for (int32_t id = 0; id < nIds; ++id) {
+          const double d = m.live[id] ? qt::shapeDistance(shapeOf(id), at.x, at.y) : -1;
+          if (d >= 0 && d <= maxDistance) want.push_back(d);
+        }
+        std::sort(want.begin(), want.end());
+        want.resize(std::min(want.size(), size_t(k)));
+        out.reserve(size_t(nIds));
+        if (!t.nearest(at.x, at.y, k, maxDistance, out)) return;  // (no room under the budget)
+        for (const int32_t id : out) CHECK(id >= 0 && id < nIds && m.live[id], "linear nearest gave an absent id");
+        checkNoDuplicates(out, "linear nearest");
+        CHECK(out.size() == want.size(), "linear nearest gave " + std::to_string(out.size()) + " ids, brute force " +
+                                             std::to_string(want.size()));
+        for (size_t i = 0; i < out.size(); ++i)
+          CHECK(qt::shapeDistance(shapeOf(out[i]), at.x, at.y) == want[i], "linear nearest: result " + std::to_string(i) + " out of order");
+        return;
+      }
+      g_opName = "linear raycast";
+      const double angle = in.ConsumeIntegralInRange<int32_t>(0, 15) * 0.39269908169872414;  // pi / 8 steps
+      const double ux = std::cos(angle), uy = std::sin(angle);
+      TRACE("%d: linear raycast(%s, %g, %g)\n", g_op, rectText(at).c_str(), angle, maxDistance);
+      const double none = std::numeric_limits<double>::infinity();
+      double best = maxDistance;
+      int32_t want = -1;
+      for (int32_t id = 0; id < nIds; ++id) {
+        const double e = m.live[id] ? qt::rayEntry(shapeOf(id), at.x, at.y, ux, uy) : none;
+        if (e <= best && e < none && (e < best || want < 0)) best = e, want = id;
+      }
+      int32_t id = -2;
+      double distance = 0;
+      if (!t.raycast(at.x, at.y, ux, uy, maxDistance, id, distance)) return;
+      CHECK(id == want, "linear raycast hit " + std::to_string(id) + ", brute force " + std::to_string(want));
+      if (id >= 0) CHECK(distance == best, "linear raycast distance");
       return;
     }
     default: {

@@ -7,6 +7,7 @@ import { refresh } from './refresh.js';
 import { setRects } from './set-rects.js';
 import { collides, search } from './search.js';
 import { forEachPair, pairs } from './pairs.js';
+import { nearest, raycast } from './spatial.js';
 import { stats } from './stats.js';
 import { forEachNode } from './for-each-node.js';
 import { validateTree } from './validate-tree.js';
@@ -29,6 +30,8 @@ export function install(proto, own = {}) {
     collides,
     pairs,
     forEachPair,
+    nearest,
+    raycast,
     stats,
     forEachNode,
     validate: validateTree,

@@ -1,5 +1,5 @@
 // Compiled by tests/packaging/types.test.mjs against the package's exports (never run).
-import Quadtree, { Quadtree as Named, LinearQuadtree, QuadTree, ready, type Rect, type Item, type PairList, type Stats, type OutOfMemoryError } from 'quadtree-wasm';
+import Quadtree, { Quadtree as Named, LinearQuadtree, QuadTree, ready, type Rect, type Item, type PairList, type Stats, type OutOfMemoryError, type RayHit, type RayIdHit } from 'quadtree-wasm';
 
 interface Ship extends Rect { name: string; vx: number }
 
@@ -27,6 +27,11 @@ const sub: Quadtree<Ship>[] = tree.nodes;
 const indexes: number[] = tree.getIndex(ship);
 const hits: Ship[] = tree.search(ship);
 const any: boolean = tree.collides(ship);
+const nearestShips: Ship[] = tree.nearest(0, 0, 3, 100);
+const nearestShip: Ship | undefined = tree.nearest(0, 0)[0];
+const ray: RayHit<Ship> | null = tree.raycast(0, 0, 1, 0, 500);
+const rayName: string | undefined = ray?.object.name;
+const rayDistance: number | undefined = tree.raycast(0, 0, 1, 0)?.distance;
 const pairs: PairList<Ship> = tree.pairs();
 const first: Ship = pairs.first(0);
 const second: Ship = pairs.second(0);
@@ -69,6 +74,9 @@ idTree.setRects(new Float32Array([0, 0, 10, 10, 5, 5, 10, 10]));
 idTree.setRects(new Float64Array([0, 0, 10, 10]), [7]);
 idTree.setRects(new Float64Array([0, 0, 10, 10]), new Int32Array([7]));
 const idHits: number[] = idTree.search({ x: 0, y: 0, width: 1, height: 1 });
+const idNearest: number[] = idTree.nearest(5, 5, 2);
+const idRay: RayIdHit | null = idTree.raycast(0, 0, 1, 1);
+const idRayId: number | undefined = idRay?.id;
 const idCandidates: number[] = idTree.retrieve({ x: 0, y: 0, width: 1, height: 1 });
 const idAll: number[] = idTree.getAllObjects();
 const idOwn: number[] = idTree.objects;
@@ -89,6 +97,10 @@ idTree.insert(3);
 idTree.update(3);
 // @ts-expect-error: the ids are numbers, not objects
 const idWrong: Ship[] = idTree.search(ship);
+// @ts-expect-error: an id tree's ray hit holds an id, not an object
+const idRayObject = idTree.raycast(0, 0, 1, 0)?.object;
+// @ts-expect-error: nearest takes numbers, not a rect
+tree.nearest(ship);
 // @ts-expect-error: pairs of an id tree are numbers
 idTree.forEachPair((a: Ship, b: Ship) => a.vx + b.vx);
 // @ts-expect-error: setRects on a tree of objects would make its queries return numbers

@@ -1,0 +1,167 @@
+// LinearQuadtree's spatial queries, nearest() and raycast(): best-first walks. A min-heap holds the
+// nodes still to look into, keyed by a lower bound of what any object below them can give (the
+// distance to, or the ray's entry into, the box their objects lie in); the best answers so far
+// (the k nearest, the first hit) bound which nodes are worth pushing, and the walk ends when the
+// nearest node left cannot beat them.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "linear_quadtree.h"
+#include "memory_guard.h"
+
+namespace qt {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// A node's objects lie in its cell and the next one right and down (loose placement), cells
+// cx << k .. ((cx + 2) << k) - 1 of level D, and so do its subtree's. Placement clamps a rect into
+// the bounds, so a side on the bounds' edge is open: an object there may reach anywhere beyond.
+// cell() rounds twice (a difference, a product) and so does an edge here (a quotient, a sum): a
+// few units in the last place of the numbers involved cover both (and the cell size's own).
+Box LinearQuadtree::nodeBox(int32_t level, int32_t cx, int32_t cy) const {
+  const int32_t k = depth_ - level;
+  auto span = [&](int32_t c, double origin, double cellSize, double& lo, double& hi) {
+    lo = -kInfinity;
+    hi = kInfinity;
+    if (!(cellSize > 0)) return;  // unusable bounds: every object in one node
+    const int32_t first = c << k, end = (c + 2) << k;
+    auto edge = [&](int32_t cell, double toward) {
+      const double offset = double(cell) * cellSize, at = origin + offset;
+      return at + toward * 1e-15 * (std::fabs(origin) + std::fabs(offset) + std::fabs(at));
+    };
+    if (first > 0) lo = edge(first, -1);
+    if (end < side_) hi = edge(end, 1);
+  };
+  Box b;
+  span(cx, bounds_.x, cellW_, b.minX, b.maxX);
+  span(cy, bounds_.y, cellH_, b.minY, b.maxY);
+  return b;
+}
+
+// A node's ids as queries read them (linear_quadtree_queries.cpp): from the ids grouped by node
+// once queries have walked enough (independent loads), else from the node's list.
+LinearQuadtree::Objects LinearQuadtree::objectsOf() const {
+  const bool runs = grouped_ || (walked_ >= size_ + int64_t(nodes_.size() / 8) && group());
+  if (!runs) relinked();
+  return Objects{this, runs};
+}
+
+bool LinearQuadtree::push(const Reached& r) const {
+  if (!growTo(heap_, heap_.size() + 1)) return false;
+  heap_.push_back(r);
+  std::push_heap(heap_.begin(), heap_.end(), later);
+  return true;
+}
+
+// Where objects are dense, a window around the point answers: once `most` of the objects in it
+// lie within its inscribed circle, nothing outside is nearer. The window starts at about the
+// area that many objects have to themselves, then grows; false: it did not answer (or no room),
+// and the walk does.
+bool LinearQuadtree::nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const {
+  const double area = bounds_.w * bounds_.h;
+  if (!(area > 0 && area < kInfinity) || !growTo(window_, idSpan())) return false;
+  // A circle that holds about most + 2 sqrt(most) + 2 objects of a uniform scene: one that holds
+  // fewer than `most` is rare (2 % at k = 10).
+  const double expected = double(most) + 2 * std::sqrt(double(most)) + 2;
+  double r = std::max(std::sqrt(expected * area / (3.141592653589793 * double(size_))), boxDistance(Box{bounds_.x, bounds_.y, bounds_.x + bounds_.w, bounds_.y + bounds_.h}, px, py));
+  for (int tries = 0; tries < 3; ++tries, r *= 3) {
+    const double reach = std::min(r, maxDistance);
+    // A little wider than the circle, so that rounding the window's edges loses nothing in it.
+    const double half = reach * (1 + 1e-12) + (std::fabs(px) + std::fabs(py)) * 1e-15 + 1e-300;
+    window_.clear();
+    query(Rect{px - half, py - half, 2 * half, 2 * half}, &window_, false);
+    found_.clear();
+    for (const int32_t id : window_) {
+      const double d = rectDistance(rects_[id], px, py);
+      if (!(d <= reach) || (found_.size() == most && !(d < found_.front().key))) continue;
+      if (found_.size() == most) {
+        std::pop_heap(found_.begin(), found_.end(), nearer);
+        found_.pop_back();
+      }
+      found_.push_back({d, id, -1});
+      std::push_heap(found_.begin(), found_.end(), nearer);
+    }
+    if (found_.size() < most && reach < maxDistance) continue;
+    std::sort_heap(found_.begin(), found_.end(), nearer);
+    for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
+    return true;
+  }
+  return false;
+}
+
+// The walk both share: from the root, the node with the smallest key first, while worth(key);
+// each node's objects to visit(id), then its children that hold objects, keyed by key(box) and
+// pushed if worth it. False: no room for the heap.
+template <class Key, class Worth, class Visit>
+bool LinearQuadtree::bestFirst(Key key, Worth worth, Visit visit) const {
+  const Objects objects = objectsOf();
+  heap_.clear();
+  const double rootKey = key(nodeBox(0, 0, 0));
+  bool room = !worth(rootKey) || push({rootKey, 0, 0});
+  while (room && !heap_.empty()) {
+    std::pop_heap(heap_.begin(), heap_.end(), later);
+    const Reached r = heap_.back();
+    heap_.pop_back();
+    if (!worth(r.key)) break;  // (nothing left can do better)
+    objects.each(r.ref, visit);
+    if (r.level == depth_) continue;
+    const int32_t local = r.ref - offsets_[r.level], l = r.level + 1;
+    const int32_t cx = 2 * (local & ((int32_t(1) << r.level) - 1)), cy = 2 * (local >> r.level);
+    for (int32_t q = 0; q < 4 && room; ++q) {
+      const int32_t x = cx + (q & 1), y = cy + (q >> 1), n = index(l, x, y);
+      if (nodes_[n].count == 0) continue;
+      const double k = key(nodeBox(l, x, y));
+      room = !worth(k) || push({k, n, l});
+    }
+  }
+  heap_.clear();
+  return room;
+}
+
+bool LinearQuadtree::nearest(double px, double py, int32_t k, double maxDistance, std::vector<int32_t>& out) const {
+  if (size_ == 0 || k <= 0) return true;
+  const size_t most = std::min(size_t(k), size_t(size_));
+  if (!growTo(found_, most)) return false;
+  if (nearestAround(px, py, most, maxDistance, out)) return true;
+  found_.clear();
+  // The k nearest so far, the furthest of them on top: what a node must beat to be worth a look.
+  auto worth = [&](double key) { return found_.size() < most ? key <= maxDistance : key < found_.front().key; };
+  const bool room = bestFirst([&](const Box& b) { return boxDistance(b, px, py); }, worth, [&](int32_t id) {
+    const double d = rectDistance(rects_[id], px, py);
+    if (!worth(d)) return;
+    if (found_.size() == most) {
+      std::pop_heap(found_.begin(), found_.end(), nearer);
+      found_.pop_back();
+    }
+    found_.push_back({d, id, -1});
+    std::push_heap(found_.begin(), found_.end(), nearer);
+  });
+  if (!room) return false;
+  std::sort_heap(found_.begin(), found_.end(), nearer);
+  for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
+  return true;
+}
+
+bool LinearQuadtree::raycast(double ox, double oy, double ux, double uy, double maxDistance, int32_t& id,
+                             double& distance) const {
+  id = -1;
+  distance = kInfinity;
+  if (size_ == 0) return true;
+  double best = maxDistance;  // nothing further along counts
+  // Whether a node entered at `key` may hold a hit that beats the best so far (or ties it with a
+  // smaller id).
+  auto worth = [&](double key) { return key <= best && key < kInfinity; };
+  const bool room = bestFirst([&](const Box& b) { return boxRayEntry(b, ox, oy, ux, uy); }, worth, [&](int32_t o) {
+    const double t = rectRayEntry(rects_[o], ox, oy, ux, uy);
+    if (t <= best && t < kInfinity && (t < best || id < 0 || o < id)) {
+      best = t;
+      id = o;
+    }
+  });
+  if (!room) id = -1;
+  if (id >= 0) distance = best;
+  return room;
+}
+
+}  // namespace qt

@@ -1,0 +1,68 @@
+// The spatial queries, by the exact index (cpp/linear_quadtree_spatial.cpp): the objects nearest
+// a point, and the first object a ray reaches. Distances are from the point to the object's
+// closed rect (0 inside it); a ray reaches an object where it first meets the closed rect (at 0
+// when it starts inside).
+import { F64 } from '../abi.js';
+import { native, f64, views } from '../native.js';
+import { collect } from '../objects.js';
+import { IDS } from '../registry.js';
+import { live } from '../session.js';
+import { flush } from '../stage.js';
+import { describe, room } from '../validate.js';
+
+// The most results a call can ask for (k is clamped to it: Infinity means every object).
+const MOST = 2147483647;
+
+/** A finite number, or the error that names the argument. @param {any} s @param {string} name @param {unknown} v */
+function finite(s, name, v) {
+  if (typeof v !== 'number') throw new TypeError(s + ': ' + name + ' must be a number, got ' + describe(v));
+  if (v - v !== 0) throw new RangeError(s + ': ' + name + ' must be a finite number, got ' + v);
+  return v;
+}
+
+/** A distance limit: a number >= 0 (Infinity too). @param {any} s @param {unknown} v */
+function limit(s, v) {
+  if (typeof v !== 'number') throw new TypeError(s + ': maxDistance must be a number, got ' + describe(v));
+  if (!(v >= 0)) throw new RangeError(s + ': maxDistance must be a number >= 0 (or Infinity), got ' + v);
+  return v;
+}
+
+/**
+ * Up to `k` objects (or ids) nearest to (x, y), nearest first, each at most `maxDistance` away;
+ * ties in any order. A new array.
+ * @this {any} @param {number} x @param {number} y @param {number} [k] @param {number} [maxDistance]
+ */
+export function nearest(x, y, k = 1, maxDistance = Infinity) {
+  const s = live(this, 'nearest');
+  finite(s, 'x', x);
+  finite(s, 'y', y);
+  if (typeof k !== 'number') throw new TypeError(s + ': k must be a number, got ' + describe(k));
+  if (!(k >= 0 && (k === Math.floor(k) || k === Infinity))) {
+    throw new RangeError(s + ': k must be a whole number >= 0 (or Infinity), got ' + k);
+  }
+  limit(s, maxDistance);
+  flush(s);
+  return collect(s, room(s, native.nearest(s.handle, x, y, Math.min(k, MOST), maxDistance)), null);
+}
+
+/**
+ * The first object the ray from (x, y) along (dx, dy) reaches within `maxDistance`, and how far
+ * along it: `{ object, distance }` (`{ id, distance }` on a tree of ids), or null. Of objects
+ * reached at the same distance, one of them (of ids, the smallest).
+ * @this {any} @param {number} x @param {number} y @param {number} dx @param {number} dy @param {number} [maxDistance]
+ */
+export function raycast(x, y, dx, dy, maxDistance = Infinity) {
+  const s = live(this, 'raycast');
+  finite(s, 'x', x);
+  finite(s, 'y', y);
+  finite(s, 'dx', dx);
+  finite(s, 'dy', dy);
+  if (dx === 0 && dy === 0) throw new RangeError(s + ': the direction (dx, dy) must not be (0, 0)');
+  limit(s, maxDistance);
+  flush(s);
+  const id = room(s, native.raycast(s.handle, x, y, dx, dy, maxDistance));
+  if (id < 0) return null;
+  views();
+  const distance = f64[s.r64 + F64.hitDistance];
+  return s.registry.mode === IDS ? { id, distance } : { object: s.registry.objects[id], distance };
+}
