@@ -319,6 +319,38 @@ export const SCENE_RATIOS = [
     workload: 'w6', slow: 'quadtree-ts', fast: 'quadtree-wasm-ts',
     targets: { 50: 1 },
   },
+  // Issue #32's: the spatial queries against their peers on static scenes (engines/spatial.mjs),
+  // measured by targets.mjs only (`spatial`: run.mjs's tables leave them out).
+  ...[['nn1', 'k = 1'], ['nn10', 'k = 10'], ['pt1', 'k = 1, points'], ['pt10', 'k = 10, points']].flatMap(([workload, what]) => [
+    {
+      key: `${workload}-flatbush`, spatial: true,
+      title: `nearest, ${what}: flatbush neighbors ÷ quadtree-wasm nearest`,
+      short: `nearest ${what} vs flatbush`,
+      workload, slow: 'flatbush-neighbors', fast: 'quadtree-wasm-spatial',
+      targets: { 100000: 1 },
+    },
+    {
+      key: `${workload}-rbush`, spatial: true,
+      title: `nearest, ${what}: rbush + rbush-knn ÷ quadtree-wasm nearest`,
+      short: `nearest ${what} vs rbush-knn`,
+      workload, slow: 'rbush-knn', fast: 'quadtree-wasm-spatial',
+      targets: { 100000: 3 },
+    },
+  ]),
+  {
+    key: 'pt1-d3', spatial: true,
+    title: 'nearest, k = 1, points: d3-quadtree find ÷ quadtree-wasm nearest',
+    short: 'nearest k = 1, points vs d3-quadtree find',
+    workload: 'pt1', slow: 'd3-quadtree-find', fast: 'quadtree-wasm-spatial',
+    targets: { 100000: 2 },
+  },
+  {
+    key: 'ray', spatial: true,
+    title: 'raycast: detect-collisions raycast ÷ quadtree-wasm raycast, rectangles',
+    short: 'raycast vs detect-collisions',
+    workload: 'ray', slow: 'detect-collisions-raycast', fast: 'quadtree-wasm-spatial',
+    targets: { 10000: 5 },
+  },
 ];
 
 for (const q of SCENE_RATIOS) q.value ??= (res, scene, n) => over(res[q.workload], scene, n, q.slow, q.fast);
@@ -347,6 +379,7 @@ export const times = (k) => (k >= 100 ? k.toFixed(0) : k >= 10 ? k.toFixed(1) : 
  * `res`: { w1, w2, w4, w6 } of a suite; `scenes`: the kinds in order; `about(kind)`: a line on each.
  */
 export function sceneRatioTables(res, scenes, about = () => '') {
+  const shown = SCENE_RATIOS.filter((q) => !q.spatial); // (targets.mjs alone measures those)
   const out = [];
   const ns = [...new Set([...res.w1, ...res.w2, ...res.w4, ...res.w6].map((r) => r.n))].sort((a, b) => a - b);
   const cells = []; // { ratio, scene, n, value }
@@ -355,7 +388,7 @@ export function sceneRatioTables(res, scenes, about = () => '') {
     for (const n of ns) {
       const row = [int(n)];
       let any = false;
-      for (const q of SCENE_RATIOS) {
+      for (const q of shown) {
         const v = q.value(res, scene, n);
         const target = q.targets[n];
         if (v !== undefined) {
@@ -369,12 +402,12 @@ export function sceneRatioTables(res, scenes, about = () => '') {
     }
     if (!rows.length) continue;
     out.push(`### ${scene}`, '', about(scene), '',
-      table(['N', ...SCENE_RATIOS.flatMap((q) => [q.short, 'target'])], rows), '');
+      table(['N', ...shown.flatMap((q) => [q.short, 'target'])], rows), '');
   }
   // Worst and best scene per ratio: scenes ranked by the geometric mean of the ratio over the Ns
   // where every scene has it, so that a scene is not "worst" only for having run a smaller N.
   const lines = [];
-  for (const q of SCENE_RATIOS) {
+  for (const q of shown) {
     const mine = cells.filter((c) => c.ratio === q.key);
     const kinds = [...new Set(mine.map((c) => c.scene))];
     if (kinds.length < 2) continue;

@@ -1,4 +1,4 @@
-// The issues' speed targets (issue #15's, #31's), each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
+// The issues' speed targets (issue #15's, #31's, #32's), each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
 // every N where it has a target, on every scene kind, the two engines it divides run in the same
 // process at the same time, in alternating blocks (A B B A, repeated) of about BLOCK_MS each; the
 // verdict is the median of the blocks' ratios (slow's block median over fast's neighbouring one).

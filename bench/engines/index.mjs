@@ -10,10 +10,11 @@ import flatbush from './flatbush.mjs';
 import d3Quadtree from './d3-quadtree.mjs';
 import detectCollisions from './detect-collisions.mjs';
 import bruteForce from './brute-force.mjs';
+import spatial from './spatial.mjs';
 
 // Each engine has a method per workload it runs (w1, w2, w3, w4); see workloads.mjs.
 export const engines = [
-  ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...detectCollisions, ...bruteForce,
+  ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...detectCollisions, ...bruteForce, ...spatial,
 ];
 
 /**
