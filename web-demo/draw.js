@@ -1,6 +1,7 @@
 // Drawing: the starfield, the asteroids (outlines up to a few thousand, plain squares beyond),
-// the ship, bullets, the shockwave ring, the tree overlay and a one-line HUD. Everything that
-// shares a colour is batched into one path, so 50,000 bodies are a handful of fill() calls.
+// the ship, bullets, the shockwave ring, the laser and the nearest body's bracket, the tree
+// overlay and a one-line HUD. Everything that shares a colour is batched into one path, so
+// 50,000 bodies are a handful of fill() calls.
 
 import { rng } from './sim.js';
 
@@ -159,6 +160,35 @@ export function createRenderer(canvas, world) {
     }
   }
 
+  // the laser's beam, to the first body it reaches (faint while it only aims), and a bracket
+  // around the body nearest the ship
+  function sights(sim) {
+    const l = sim.laser;
+    if (l) {
+      ctx.beginPath();
+      ctx.moveTo(l.x, l.y);
+      ctx.lineTo(l.x + l.dx * l.length, l.y + l.dy * l.length);
+      ctx.setLineDash(l.firing ? [] : [3, 6]);
+      ctx.strokeStyle = l.firing ? 'rgba(255,80,120,0.95)' : 'rgba(255,80,120,0.35)';
+      ctx.lineWidth = l.firing ? 2.5 : 1;
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    const t = sim.target;
+    if (t) {
+      const m = 4, x0 = t.x - m, y0 = t.y - m, x1 = t.x + t.width + m, y1 = t.y + t.height + m, k = 5;
+      ctx.beginPath();
+      for (const [x, y, sx, sy] of [[x0, y0, 1, 1], [x1, y0, -1, 1], [x0, y1, 1, -1], [x1, y1, -1, -1]]) {
+        ctx.moveTo(x + sx * k, y);
+        ctx.lineTo(x, y);
+        ctx.lineTo(x, y + sy * k);
+      }
+      ctx.strokeStyle = '#ffd166';
+      ctx.lineWidth = 1.5;
+      ctx.stroke();
+    }
+  }
+
   // the tree's leaves (and, for LinearQuadtree, every node holding objects)
   function overlay(engine) {
     let n = 0;
@@ -186,6 +216,7 @@ export function createRenderer(canvas, world) {
       bodies(sim.bodies);
       if (options.overlay) overlay(engine);
       shots(sim);
+      sights(sim);
       ship(sim);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       if (options.hud) {

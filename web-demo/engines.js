@@ -1,7 +1,9 @@
 // The collision engines. Each finds every overlapping pair of bodies once per frame and answers
 // rect queries, all with the one strict rule
 //   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-// so every engine reports the same pairs (in its own order).
+// so every engine reports the same pairs (in its own order). Each also answers the spatial
+// queries, raycast (the first body a ray reaches, and how far along) and nearest (the body nearest
+// a point): quadtree-wasm's trees with their own calls, the others by testing every body.
 //
 // The libraries are classic scripts loaded by index.html before this module:
 //   /quadtree-js/quadtree.js  sets window.Quadtree, which index.html keeps as window.OriginalQuadtree
@@ -40,6 +42,49 @@ function overlaps(a, b) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+// The spatial queries by testing every body: where a ray enters a body's closed rect (the slab
+// method; 0 from inside), and the distance from a point to it.
+function entry(b, ox, oy, ux, uy) {
+  let enter = 0, leave = Infinity;
+  for (const [o, u, lo, hi] of [[ox, ux, b.x, b.x + b.width], [oy, uy, b.y, b.y + b.height]]) {
+    if (u === 0) {
+      if (o < lo || o > hi) return Infinity;
+      continue;
+    }
+    const t0 = (lo - o) / u, t1 = (hi - o) / u;
+    enter = Math.max(enter, Math.min(t0, t1));
+    leave = Math.min(leave, Math.max(t0, t1));
+  }
+  return enter <= leave ? enter : Infinity;
+}
+
+function castAll(bodies, x, y, dx, dy, maxDistance) {
+  const length = Math.hypot(dx, dy), ux = dx / length, uy = dy / length;
+  let best = null, distance = maxDistance;
+  for (const b of bodies) {
+    const t = entry(b, x, y, ux, uy);
+    if (t <= distance && (best === null || t < distance)) { best = b; distance = t; }
+  }
+  return best && { body: best, distance };
+}
+
+function nearestAll(bodies, x, y) {
+  let best = null, distance = Infinity;
+  for (const b of bodies) {
+    const dx = Math.max(b.x - x, 0, x - b.x - b.width), dy = Math.max(b.y - y, 0, y - b.y - b.height);
+    const d = Math.hypot(dx, dy);
+    if (d < distance) { best = b; distance = d; }
+  }
+  return best;
+}
+
+// A quadtree-wasm tree's own calls, in the engines' form.
+function castTree(tree, x, y, dx, dy, maxDistance) {
+  const hit = tree.raycast(x, y, dx, dy, maxDistance);
+  return hit && { body: hit.object, distance: hit.distance };
+}
+const nearestTree = (tree, x, y) => tree.nearest(x, y)[0] ?? null;
+
 /** quadtree-js's max_levels for a count: about eight bodies a leaf, at least quadtree-js's 4. */
 export function levelsFor(count) {
   return Math.max(4, Math.min(8, Math.ceil(Math.log(count / 8) / Math.log(4))));
@@ -54,6 +99,7 @@ class DropIn {
 
   collide(bodies, visit) {
     const tree = this.tree;
+    this.bodies = bodies;
     tree.clear();
     for (let i = 0; i < bodies.length; i++) tree.insert(bodies[i]);
     let candidates = 0;
@@ -71,6 +117,15 @@ class DropIn {
 
   query(rect) {
     return this.tree.retrieve(rect).filter((b) => overlaps(rect, b));
+  }
+
+  // (quadtree-js has no spatial queries: every body is tested.)
+  raycast(x, y, dx, dy, maxDistance) {
+    return this.tree.raycast ? castTree(this.tree, x, y, dx, dy, maxDistance) : castAll(this.bodies, x, y, dx, dy, maxDistance);
+  }
+
+  nearest(x, y) {
+    return this.tree.nearest ? nearestTree(this.tree, x, y) : nearestAll(this.bodies, x, y);
   }
 
   // the tree's leaves, walking `nodes` and `bounds` as quadtree-js games draw them
@@ -130,6 +185,14 @@ class Refresh {
     return this.tree.search(rect);
   }
 
+  raycast(x, y, dx, dy, maxDistance) {
+    return castTree(this.tree, x, y, dx, dy, maxDistance);
+  }
+
+  nearest(x, y) {
+    return nearestTree(this.tree, x, y);
+  }
+
   forEachLeaf(callback) {
     this.tree.forEachNode((bounds, level, isLeaf, count) => {
       if (isLeaf || count > 0) callback(bounds, level);
@@ -171,6 +234,7 @@ class TsDropIn {
 
   collide(bodies, visit) {
     const tree = this.tree;
+    this.bodies = bodies;
     tree.clear();
     const shapes = bodies.map((b) => this.shapeOf(b));
     for (let i = 0; i < shapes.length; i++) tree.insert(shapes[i]);
@@ -189,6 +253,15 @@ class TsDropIn {
 
   query(rect) {
     return this.tree.retrieve(new this.Tree.Rectangle(rect)).map((s) => s.data).filter((b) => overlaps(rect, b));
+  }
+
+  // (quadtree-ts has no spatial queries, nor has the drop-in: its API is the package's.)
+  raycast(x, y, dx, dy, maxDistance) {
+    return castAll(this.bodies, x, y, dx, dy, maxDistance);
+  }
+
+  nearest(x, y) {
+    return nearestAll(this.bodies, x, y);
   }
 
   forEachLeaf(callback) {
@@ -229,6 +302,14 @@ class Brute {
 
   query(rect) {
     return this.bodies.filter((b) => overlaps(rect, b));
+  }
+
+  raycast(x, y, dx, dy, maxDistance) {
+    return castAll(this.bodies, x, y, dx, dy, maxDistance);
+  }
+
+  nearest(x, y) {
+    return nearestAll(this.bodies, x, y);
   }
 
   forEachLeaf() {}

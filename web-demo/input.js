@@ -2,6 +2,7 @@
 //
 //   arrows / WASD   turn, thrust, brake         Space or hold the pointer   fire
 //   E or Shift      shockwave                    right click                 shockwave
+//   Q or L          laser (the first asteroid ahead)
 //   P pause   N step   O overlay   1–7 engine
 
 const KEYS = {
@@ -11,6 +12,7 @@ const KEYS = {
   ArrowDown: 'down', KeyS: 'down',
   Space: 'fire',
   KeyE: 'shock', ShiftLeft: 'shock', ShiftRight: 'shock',
+  KeyQ: 'laser', KeyL: 'laser',
 };
 
 /**
@@ -19,9 +21,9 @@ const KEYS = {
  * @param {Record<string, () => void>} hotkeys pause, step, overlay, engine(index)
  */
 export function createInput(canvas, world, hotkeys) {
-  const held = { left: false, right: false, up: false, down: false, fire: false, shock: false };
+  const held = { left: false, right: false, up: false, down: false, fire: false, shock: false, laser: false };
   // a tap shorter than a frame still counts once
-  const tapped = { fire: false, shock: false };
+  const tapped = { fire: false, shock: false, laser: false };
   const pointer = { x: 0, y: 0, inside: false, firing: false, shock: false, movedAt: -Infinity };
 
   const typing = (e) => {
@@ -88,9 +90,10 @@ export function createInput(canvas, world, hotkeys) {
         left: held.left, right: held.right, up: held.up, down: held.down,
         fire: held.fire || pointer.firing || tapped.fire,
         shock: held.shock || pointer.shock || tapped.shock,
+        laser: held.laser || tapped.laser,
         aim: aiming ? { x: pointer.x, y: pointer.y } : null,
       };
-      tapped.fire = tapped.shock = false;
+      tapped.fire = tapped.shock = tapped.laser = false;
       return frame;
     },
     /** True while a key or button is held (the page shows "playing" instead of "autopilot"). */

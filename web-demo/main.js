@@ -258,6 +258,7 @@ window.demo = {
     hits: sim.last.hits,
     bullets: sim.bullets.length,
     shots: sim.shots,
+    lasered: sim.lasered,
     hash: sim.hash(),
   }),
   /** Switches engine keeping the scene; false (and no change) if the engine is not allowed. */
@@ -270,6 +271,7 @@ window.demo = {
     fps: instruments.fps(now()),
     stepMs: Object.fromEntries(Object.entries(instruments.medians()).map(([k, v]) => [k, v.ms])),
     tree: engine.treeStats(),
+    target: sim.target ? sim.target.id : null, // the body nearest the ship (ties: any)
     paused,
     overlay,
     autopilot: pilot,

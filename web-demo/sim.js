@@ -15,6 +15,7 @@ const FLASH = 9; // frames a body glows after a hit
 const MAX_SPEED = 1.6; // bodies faster than this (after a kick) slow down gently
 const MIN_BOUNCE = 0.25; // a bounce leaves a body at least this fast along the bounce axis
 const SHAPES = 8; // asteroid outlines (see draw.js)
+const LASER_RANGE = 420; // how far the ship's laser reaches
 
 /** mulberry32: a small seeded PRNG, the same numbers in every browser. */
 export function rng(seed) {
@@ -47,10 +48,15 @@ export class Sim {
     this.bodies = [];
     this.bullets = [];
     this.shots = 0; // bullets fired since the reset
+    this.lasered = 0; // bodies the laser pushed since the reset
     this.shock = null; // { x, y, r, t }: the ring being drawn
+    // The laser's beam this frame, { x, y, dx, dy, length, firing, hit }, and the body nearest the
+    // ship (the HUD marks it); both from the engine's spatial queries.
+    this.laser = null;
+    this.target = null;
     this.ship = {
       x: WORLD.width / 2, y: WORLD.height / 2, vx: 0, vy: 0, angle: -Math.PI / 2,
-      size: 14, cooldown: 0, shockCooldown: 0, thrust: false,
+      size: 14, cooldown: 0, shockCooldown: 0, thrust: false, lasing: false,
     };
     this.last = { pairs: 0, candidates: 0, hits: 0, ms: 0 };
     this.setCount(count);
@@ -141,6 +147,7 @@ export class Sim {
     if (input.left) s.angle -= 0.08;
     if (input.right) s.angle += 0.08;
     s.thrust = !!input.up;
+    s.lasing = !!input.laser;
     if (input.up) {
       s.vx += Math.cos(s.angle) * 0.18;
       s.vy += Math.sin(s.angle) * 0.18;
@@ -233,6 +240,21 @@ export class Sim {
       }
     }
     this.bullets = alive;
+    // laser: a ray from the ship's nose along its heading (the engine's raycast); fired, it pushes
+    // the first body it reaches. From inside a body it does nothing: bodies overlap, and which of
+    // two holding the nose an engine names would then be its own choice.
+    const c = Math.cos(s.angle), n = Math.sin(s.angle), nx = s.x + c * s.size, ny = s.y + n * s.size;
+    const ray = engine.raycast(nx, ny, c, n, LASER_RANGE);
+    this.laser = { x: nx, y: ny, dx: c, dy: n, length: ray ? ray.distance : LASER_RANGE, firing: s.lasing, hit: ray && ray.body };
+    if (ray && s.lasing && ray.distance > 0) {
+      ray.body.vx += c * 0.9;
+      ray.body.vy += n * 0.9;
+      ray.body.flash = FLASH;
+      this.lasered++;
+      hits++;
+    }
+    // the HUD's target: the body nearest the ship (the engine's nearest)
+    this.target = engine.nearest(s.x, s.y);
     // shockwave: bodies whose centre lies in the circle are thrown outward
     const w = this.shock;
     if (w && w.fresh) {
@@ -282,6 +304,7 @@ export function autopilot(frame) {
     down: frame % 180 >= 120 && frame % 180 < 140,
     fire: frame % 3 === 0,
     shock: frame % 200 === 100,
+    laser: frame % 90 < 25,
     aim: null,
   };
 }

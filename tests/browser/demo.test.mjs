@@ -3,8 +3,8 @@
 // In Chromium only (they drive the real pointer and keyboard, which the harness's small interface
 // leaves to playwright): the live game and quadtree-js-demo.html.
 //
-// - Determinism across engines: the same seeded scene (2,000 bodies, autopilot shooting and
-//   shockwaves) stepped by hand through window.demo gives, with every engine, the same colliding
+// - Determinism across engines: the same seeded scene (2,000 bodies, autopilot shooting, the
+//   laser (raycast) and shockwaves) stepped by hand through window.demo gives, with every engine, the same colliding
 //   pairs in every frame and the same final state, bit for bit; quadtree-js and quadtree-wasm's
 //   drop-in API return the same number of retrieve() candidates; switching engines mid-run keeps
 //   the very same game.
@@ -164,6 +164,7 @@ describe.each(ENGINES)('web demo in %s', (engine) => {
       expect(pairs.every((p) => Number.isInteger(p) && p >= 0)).toBe(true);
       expect(Math.min(...pairs), 'bodies collide in every frame').toBeGreaterThan(0);
       expect(ref.frames.reduce((s, f) => s + f.hits, 0), 'the ship hits bodies').toBeGreaterThan(0);
+      expect(ref.end.lasered, 'the laser (raycast) pushes bodies').toBeGreaterThan(0);
 
       for (const name of engines) {
         const run = runs[name];
@@ -171,6 +172,7 @@ describe.each(ENGINES)('web demo in %s', (engine) => {
         expect(run.frames.map((f) => f.pairs), `${name}: colliding pairs per frame`).toEqual(pairs);
         expect(run.frames.map((f) => f.hits), `${name}: ship hits per frame`).toEqual(ref.frames.map((f) => f.hits));
         expect(run.end, `${name}: final state`).toEqual({ ...ref.end, candidates: run.end.candidates });
+        expect(Number.isInteger(run.stats.target), `${name}: the nearest body is marked`).toBe(true);
       }
       // the drop-in promise: quadtree-wasm's retrieve() returns what quadtree-js's does
       const candidates = ref.frames.map((f) => f.candidates);
