@@ -270,6 +270,9 @@ class LinearQuadtree : public TreeState {
   template <class Key, class Worth, class Visit>
   bool bestFirst(Key key, Worth worth, Visit visit) const;  // (linear_quadtree_spatial.cpp)
   bool nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const;
+  bool raycastAlong(double ox, double oy, double ux, double uy, double maxDistance, int32_t& id, double& distance) const;
+  double shareAround(double px, double py, double enough) const;
+  static Rect stretch(double ox, double oy, double ux, double uy, double a, double b);
   bool push(const Reached& r) const;  // onto heap_; false: no room
   // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); false: out
   // of memory.

@@ -54,6 +54,28 @@ bool LinearQuadtree::push(const Reached& r) const {
   return true;
 }
 
+// The area each object has to itself around (px, py): of the nodes holding the point's cell, the
+// deepest whose subtree holds at least `enough` objects tells (hot spots and sparse parts of a
+// scene differ); the tree's average, else. (Bounds of a finite area > 0.)
+double LinearQuadtree::shareAround(double px, double py, double enough) const {
+  relinked();  // (the counts)
+  const int32_t cx = cell(px, bounds_.x, scaleX_), cy = cell(py, bounds_.y, scaleY_);
+  for (int32_t k = 0; k < depth_; ++k) {
+    const int32_t held = nodes_[index(depth_ - k, cx >> k, cy >> k)].count;
+    if (held >= enough) return cellW_ * cellH_ * double(int64_t(1) << (2 * k)) / double(held);
+  }
+  return bounds_.w * bounds_.h / double(size_);
+}
+
+// The rect around the points at a and b along the ray, a little wider than the stretch between
+// them so that rounding its edges loses nothing on it.
+Rect LinearQuadtree::stretch(double ox, double oy, double ux, double uy, double a, double b) {
+  const double x0 = ox + a * ux, y0 = oy + a * uy, x1 = ox + b * ux, y1 = oy + b * uy;
+  const double slack = (std::fabs(ox) + std::fabs(oy) + b) * 1e-12 + 1e-300;
+  const double left = std::min(x0, x1) - slack, top = std::min(y0, y1) - slack;
+  return {left, top, std::max(x0, x1) + slack - left, std::max(y0, y1) + slack - top};
+}
+
 // Where objects are dense, a window around the point answers: once `most` of the objects in it
 // lie within its inscribed circle, nothing outside is nearer. The window starts at about the
 // area that many objects have to themselves, then grows; false: it did not answer (or no room),
@@ -61,14 +83,17 @@ bool LinearQuadtree::push(const Reached& r) const {
 bool LinearQuadtree::nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const {
   const double area = bounds_.w * bounds_.h;
   if (!(area > 0 && area < kInfinity) || !growTo(window_, idSpan())) return false;
-  // A circle that holds about most + 2 sqrt(most) + 2 objects of a uniform scene: one that holds
-  // fewer than `most` is rare (2 % at k = 10).
+  // A circle that holds about most + 2 sqrt(most) + 2 objects where they are spread evenly: one
+  // that holds fewer than `most` is rare (2 % at k = 10). The area each object has to itself is
+  // the tree's on average, or, nearer the point, that of the deepest node holding the point's cell
+  // whose objects are many enough to tell (hot spots and sparse parts of a scene).
   const double expected = double(most) + 2 * std::sqrt(double(most)) + 2;
-  double r = std::max(std::sqrt(expected * area / (3.141592653589793 * double(size_))), boxDistance(Box{bounds_.x, bounds_.y, bounds_.x + bounds_.w, bounds_.y + bounds_.h}, px, py));
+  double r = std::max(std::sqrt(expected * shareAround(px, py, 4 * expected) / 3.141592653589793),
+                      boxDistance(Box{bounds_.x, bounds_.y, bounds_.x + bounds_.w, bounds_.y + bounds_.h}, px, py));
   for (int tries = 0; tries < 3; ++tries, r *= 3) {
     const double reach = std::min(r, maxDistance);
     // A little wider than the circle, so that rounding the window's edges loses nothing in it.
-    const double half = reach * (1 + 1e-12) + (std::fabs(px) + std::fabs(py)) * 1e-15 + 1e-300;
+    const double half = reach * (1 + 1e-12) + (std::fabs(px) + std::fabs(py)) * 1e-12 + 1e-300;
     window_.clear();
     query(Rect{px - half, py - half, 2 * half, 2 * half}, &window_, false);
     found_.clear();
@@ -143,11 +168,38 @@ bool LinearQuadtree::nearest(double px, double py, int32_t k, double maxDistance
   return true;
 }
 
+// The ray a stretch at a time, each stretch's rect a query of the nodes: the first stretch whose
+// objects hold a hit within it answers (an object the ray reaches there meets the stretch, and
+// none before it was missed). Stretches of about twice the distance between objects; after 16 of
+// them, or with no room, false: the walk answers.
+bool LinearQuadtree::raycastAlong(double ox, double oy, double ux, double uy, double maxDistance, int32_t& id,
+                                  double& distance) const {
+  const double area = bounds_.w * bounds_.h;
+  if (!(area > 0 && area < kInfinity) || !growTo(window_, idSpan())) return false;
+  const double step = 2 * std::sqrt(shareAround(ox, oy, 16));
+  for (int32_t i = 0; i < 16; ++i) {
+    const double a = i * step, b = std::min((i + 1) * step, maxDistance);
+    window_.clear();
+    query(stretch(ox, oy, ux, uy, a, b), &window_, false);
+    double best = b;
+    for (const int32_t o : window_) {
+      const double t = rectRayEntry(rects_[o], ox, oy, ux, uy);
+      if (t <= best && (t < best || id < 0 || o < id)) {
+        best = t;
+        id = o;
+      }
+    }
+    if (id >= 0) distance = best;
+    if (id >= 0 || b >= maxDistance) return true;
+  }
+  return false;
+}
+
 bool LinearQuadtree::raycast(double ox, double oy, double ux, double uy, double maxDistance, int32_t& id,
                              double& distance) const {
   id = -1;
   distance = kInfinity;
-  if (size_ == 0) return true;
+  if (size_ == 0 || raycastAlong(ox, oy, ux, uy, maxDistance, id, distance)) return true;
   double best = maxDistance;  // nothing further along counts
   // Whether a node entered at `key` may hold a hit that beats the best so far (or ties it with a
   // smaller id).
