@@ -24,7 +24,7 @@ Box LinearQuadtree::nodeBox(int32_t level, int32_t cx, int32_t cy) const {
   auto span = [&](int32_t c, double origin, double cellSize, double& lo, double& hi) {
     lo = -kInfinity;
     hi = kInfinity;
-    if (!(cellSize > 0)) return;  // unusable bounds: every object in one node
+    if (!(cellSize > 0) || !std::isfinite(origin)) return;  // unusable bounds: cell() gives one cell
     const int32_t first = c << k, end = (c + 2) << k;
     auto edge = [&](int32_t cell, double toward) {
       const double offset = double(cell) * cellSize, at = origin + offset;

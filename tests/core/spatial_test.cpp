@@ -197,6 +197,23 @@ TEST(Spatial, UnusableBoundsAndEdges) {
   EXPECT_EQ(distance, 5);
   ASSERT_TRUE(t.raycast(5, 15, 1, 0, 4.5, id, distance));
   EXPECT_EQ(id, -1);
+  // Bounds whose x origin is not finite, though their width is: cell() puts every object in one
+  // column, and the node boxes reach everywhere along x (a height of 10 takes the windows, NaN the
+  // walk).
+  for (const double origin : {std::nan(""), -kInf, kInf})
+  for (const double height : {10.0, std::nan("")}) {
+    LinearQuadtree v(Rect{origin, 0, 10, height}, 3);
+    v.insert(10, Rect{-10, -100, 30, 300});
+    v.insert(11, Rect{40, 5, 2, 2});
+    ASSERT_TRUE(v.raycast(-1.25, -12.5, std::sqrt(0.5), std::sqrt(0.5), 12.1875, id, distance));
+    EXPECT_EQ(id, 10);
+    EXPECT_EQ(distance, 0);
+    ASSERT_TRUE(v.raycast(35, 6, 1, 0, kInf, id, distance));
+    EXPECT_EQ(id, 11);
+    out.clear();
+    ASSERT_TRUE(v.nearest(45, 6, 1, kInf, out));
+    EXPECT_EQ(out, (std::vector<int32_t>{11}));
+  }
   // An object far outside the bounds of a deep tree is still found (placed clamped at the edge).
   LinearQuadtree u(Rect{0, 0, 100, 100}, 8);
   u.insert(3, Rect{50, 50, 1, 1});

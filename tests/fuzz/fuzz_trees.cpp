@@ -23,7 +23,9 @@
 //   bounds, maxObjects and maxLevels (minLevels from the level byte's sign); an op code with bits 6
 //   and 5 both set is one of its 8 operations (the low 3 bits).
 // - LinearQuadtree: search / collides / pairs equal brute force exactly, and so do nearest (the
-//   distances in order) and raycast (the smallest id of the first reached), by the core's geometry.
+//   distances in order) and raycast (the smallest id of the first reached), by the core's geometry;
+//   and that geometry's own promises for two shapes of any kinds (symmetry, rect-rect is the rect
+//   rule, boxes that meet, lower bounds, a ray from inside at 0).
 // - Quadtree: an object is "exact" when its latest rect was placed from the root and no clearNode()
 //   has since dropped links of it; quadtree-js's clear() on a subnode and insert() into a subnode
 //   leave objects that the root cannot find everywhere, so for those (and only those) the model
@@ -681,6 +683,36 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       if (id >= 0) CHECK(distance == best, "linear raycast distance");
       return;
     }
+    case 9: {  // the shapes' geometry (shape_overlap.h): what the exact queries rely on
+      g_opName = "shape geometry";
+      auto shapeFrom = [&](const Rect& r) {
+        const int32_t kind = in.ConsumeIntegralInRange<int32_t>(0, 2);
+        if (kind == qt::kShapeCircle) return qt::Shape{r.x, r.y, std::fabs(r.w), 0, kind};
+        if (kind == qt::kShapeLine) return qt::Shape{r.x, r.y, r.x + r.w, r.y + r.h, kind};
+        return qt::Shape{r.x, r.y, r.w, r.h, kind};
+      };
+      const Rect ra = makeRect(in, bounds, false), rb = makeRect(in, bounds, false), at = makeRect(in, bounds, false);
+      const qt::Shape a = shapeFrom(ra), b = shapeFrom(rb);
+      const bool finite = std::isfinite(a.a + a.b + a.c + a.d + b.a + b.b + b.c + b.d + at.x + at.y) &&
+                          std::isfinite(a.c - a.a) && std::isfinite(a.d - a.b);
+      if (!finite) return;  // (the facade refuses the rest)
+      TRACE("%d: geometry of kinds %d, %d\n", g_op, a.kind, b.kind);
+      const bool meet = qt::shapesOverlap(a, b);
+      CHECK(meet == qt::shapesOverlap(b, a), "shapesOverlap is not symmetric");
+      if (a.kind == qt::kShapeRect && b.kind == qt::kShapeRect) CHECK(meet == overlap(ra, rb), "rect-rect is not overlaps()");
+      const qt::Box ba = qt::shapeBox(a), bb = qt::shapeBox(b);
+      if (meet) {
+        CHECK(ba.minX <= bb.maxX && bb.minX <= ba.maxX && ba.minY <= bb.maxY && bb.minY <= ba.maxY,
+              "shapes overlap but their boxes do not meet");
+      }
+      const double d = qt::shapeDistance(a, at.x, at.y);
+      CHECK(d >= 0 && qt::boxDistance(ba, at.x, at.y) <= d, "boxDistance is not a lower bound of shapeDistance");
+      const double angle = in.ConsumeIntegralInRange<int32_t>(0, 15) * 0.39269908169872414;
+      const double ux = std::cos(angle), uy = std::sin(angle), t = qt::rayEntry(a, at.x, at.y, ux, uy);
+      CHECK(t >= 0 && qt::boxRayEntry(ba, at.x, at.y, ux, uy) <= t, "boxRayEntry is not a lower bound of rayEntry");
+      CHECK((t == 0) == (d == 0), "a ray starts inside a shape exactly when the distance to it is 0");
+      return;
+    }
     default: {
       g_opName = "linear nodes/stats";
       std::vector<double> rows;
@@ -1036,11 +1068,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   qt::TsTree ts(qb, maxObjects, tsMinLevels, tsMaxLevels);
   SModel sm(qb, maxObjects, tsMinLevels, tsMaxLevels, nIds);
 
-  // Op codes: 0..14 Quadtree, 15..22 LinearQuadtree; clears are rarer than the rest. Bit 6 of the
-  // byte instead picks a TutorialTree operation (with bit 5 too, a TsTree one), bit 7 a tight
-  // heap, bit 5 with an insert a batch.
+  // Op codes: 0..14 Quadtree, 15..25 LinearQuadtree (linearOp()'s 0..10); clears are rarer than
+  // the rest. Bit 6 of the byte instead picks a TutorialTree operation (with bit 5 too, a TsTree
+  // one), bit 7 a tight heap, bit 5 with an insert a batch.
   static const int8_t kOps[32] = {0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10,
-                                  11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22};
+                                  11, 12, 13, 14, 15, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25};
   for (g_op = 0; g_op < kMaxOps && in.remaining_bytes() > 0; ++g_op) {
     const uint8_t code = in.ConsumeIntegral<uint8_t>();
     const int op = kOps[code & 31];

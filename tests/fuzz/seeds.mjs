@@ -14,11 +14,12 @@ import { mulberry32 } from '../../bench/scene.mjs';
 const corpus = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
 
 // The target's opcode table (kOps in fuzz_trees.cpp): index & 31 -> operation.
-const OPS = [0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 15, 16, 16, 17, 18, 19, 19, 20, 21, 22];
+const OPS = [0, 0, 0, 0, 1, 2, 3, 3, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25];
 const OP = {
   insert: 0, insertAgain: 1, insertAt: 2, remove: 3, update: 4, clear: 5, clearNode: 6, retrieve: 7,
   retrieveAt: 8, allObjects: 9, search: 10, collides: 11, pairs: 12, nodeObjects: 13, nodeWalk: 14,
-  lInsert: 15, lUpdate: 16, lRemove: 17, lClear: 18, lSearch: 19, lCollides: 20, lPairs: 21, lNodes: 22,
+  lInsert: 15, lUpdate: 16, lRemove: 17, lClear: 18, lSearch: 19, lCollides: 20, lPairs: 21, lNearest: 22,
+  lRaycast: 23, lGeometry: 24, lNodes: 25,
 };
 
 class Input {
@@ -82,6 +83,15 @@ const l = {
   collides: (r) => (s) => r(s.op('lCollides'), true),
   pairs: () => (s) => s.op('lPairs'),
   nodes: () => (s) => s.op('lNodes'),
+  // from the corner of rect r (as a query reads it), within max / 32 of the bounds' width or
+  // without a limit (max < 0); k nearest, or the ray at angle * pi / 8
+  nearest: (r, max, k) => (s) => { r(s.op('lNearest'), false).bool(max < 0); if (max >= 0) s.int(0, 64, max); s.int(0, 70, k); },
+  raycast: (r, max, angle) => (s) => { r(s.op('lRaycast'), false).bool(max < 0); if (max >= 0) s.int(0, 64, max); s.int(0, 15, angle); },
+  // two shapes (kinds 0 rect, 1 circle, 2 line) from rects a and b, a point from rect p, a ray's angle
+  geometry: (a, b, p, kindA, kindB, angle) => (s) => {
+    b(a(s.op('lGeometry'), false), false);
+    p(s, false).int(0, 2, kindA).int(0, 2, kindB).int(0, 15, angle);
+  },
 };
 
 function scenario(options, steps) {
@@ -135,6 +145,20 @@ const seeds = {
     l.search(whole(true)), l.collides(grid(15, 15, 1, 1)), l.pairs(), l.nodes(),
     l.update(1, grid(14, 14, 1, 1)), l.update(9, grid(3, 3, 1, 1)), l.remove(0), l.remove(0), l.remove(-1),
     l.search(huge(0, 0, 3, 3)), l.pairs(), l.clear(), l.insert(3, grid(3, 3, 2, 2)), l.insert(1, grid(4, 4, 2, 2)), l.pairs(),
+  ]),
+  // nearest and raycast among rects on a grid (ties), outside the bounds and of negative size, and
+  // the shapes' geometry: touching and crossing shapes of every pair of kinds.
+  'seed-linear-spatial': scenario({ ldepth: 4, lids: 12 }, [
+    l.insert(0, grid(1, 1, 2, 2)), l.insert(1, grid(5, 1, 2, 2)), l.insert(2, grid(3, 6, 1, 1)), l.insert(3, outside(0, 4)),
+    l.insert(4, negative(10, 10, 3, -3)), l.insert(5, zero(12, 4)),
+    l.nearest(grid(3, 2, 0, 0), -1, 1), l.nearest(grid(3, 2, 0, 0), -1, 70), l.nearest(grid(8, 8, 0, 0), 8, 3),
+    l.raycast(grid(0, 2, 0, 0), -1, 0), l.raycast(grid(3, 0, 0, 0), -1, 4), l.raycast(grid(2, 2, 0, 0), 4, 2),
+    l.remove(0), l.nearest(grid(1, 1, 0, 0), -1, 2), l.raycast(grid(1, 1, 0, 0), -1, 0),
+    l.geometry(grid(1, 1, 2, 2), grid(3, 1, 2, 2), grid(3, 2, 0, 0), 0, 0, 0),
+    l.geometry(grid(1, 1, 2, 2), grid(4, 2, 1, 0), grid(2, 2, 0, 0), 1, 1, 4),
+    l.geometry(grid(1, 1, 4, 4), grid(2, 2, 0, 0), grid(0, 0, 0, 0), 2, 0, 2),
+    l.geometry(grid(0, 0, 4, 4), negative(0, 4, 4, -4), grid(2, 2, 0, 0), 2, 2, 6),
+    l.geometry(grid(2, 2, 2, 0), grid(2, 2, 3, 0), grid(9, 2, 0, 0), 2, 1, 8),
   ]),
   // Bounds a linear tree cannot grid (infinite width, NaN): everything in the root.
   'seed-linear-bad-bounds': scenario({ lbounds: 6, ldepth: 6, lids: 8 }, [
