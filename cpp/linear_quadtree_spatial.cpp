@@ -97,17 +97,19 @@ bool LinearQuadtree::nearestAround(double px, double py, size_t most, double max
     window_.clear();
     query(Rect{px - half, py - half, 2 * half, 2 * half}, &window_, false);
     found_.clear();
-    if (!growTo(found_, window_.size())) return false;
     for (const int32_t id : window_) {
       const double d = rectDistance(rects_[id], px, py);
-      if (d <= reach) found_.push_back({d, id, -1});
+      if (!(d <= reach) || (found_.size() == most && !(d < found_.front().key))) continue;
+      if (found_.size() == most) {
+        std::pop_heap(found_.begin(), found_.end(), nearer);
+        found_.pop_back();
+      }
+      found_.push_back({d, id, -1});
+      std::push_heap(found_.begin(), found_.end(), nearer);
     }
     if (found_.size() < most && reach < maxDistance) continue;
-    // The `most` nearest of those within the circle, in order.
-    const auto end = found_.begin() + std::ptrdiff_t(std::min(most, found_.size()));
-    if (end != found_.end()) std::nth_element(found_.begin(), end, found_.end(), nearer);
-    std::sort(found_.begin(), end, nearer);
-    for (auto f = found_.begin(); f != end; ++f) out.push_back(f->ref);  // (room: the caller's, one per id)
+    std::sort_heap(found_.begin(), found_.end(), nearer);
+    for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
     return true;
   }
   return false;
