@@ -53,6 +53,7 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -240,6 +241,9 @@ class LinearQuadtree : public TreeState {
     walked_ = 0;
   }
   bool group() const;  // false: no room (queries walk the lists)
+  // Whether a query reads the ids grouped by node (grouping them first once queries have walked
+  // about what that costs: the objects, and an eighth of the nodes); else the lists, relinked.
+  bool readsRuns() const;
   // Where the objects of node (level, cx, cy) and its subtree can lie (linear_quadtree_spatial.cpp).
   Box nodeBox(int32_t level, int32_t cx, int32_t cy) const;
   // The spatial walks' heap entries: a node (level >= 0) or an object (level -1), by `key`.
@@ -249,7 +253,7 @@ class LinearQuadtree : public TreeState {
   };
   static bool later(const Reached& a, const Reached& b) { return a.key > b.key; }  // the heap's order
   static bool nearer(const Reached& a, const Reached& b) { return a.key < b.key; }  // found_'s
-  // f(id) for each id of a node: from the grouped ids or the node's list (objectsOf() picks),
+  // f(id) for each id of a node: from the grouped ids or the node's list (readsRuns() picks),
   // counting the steps toward group() as query() does.
   struct Objects {
     const LinearQuadtree* tree;
@@ -266,7 +270,7 @@ class LinearQuadtree : public TreeState {
       t.walked_ += steps;
     }
   };
-  Objects objectsOf() const;
+  Objects objectsOf() const { return Objects{this, readsRuns()}; }
   template <class Key, class Worth, class Visit>
   bool bestFirst(Key key, Worth worth, Visit visit) const;  // (linear_quadtree_spatial.cpp)
   bool nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const;
@@ -274,6 +278,13 @@ class LinearQuadtree : public TreeState {
   double shareAround(double px, double py, double enough) const;
   static Rect stretch(double ox, double oy, double ux, double uy, double a, double b);
   bool push(const Reached& r) const;  // onto heap_; false: no room
+  void keepNearest(double d, int32_t id, size_t most) const;  // into found_, if among the `most` nearest
+  void takeNearest(std::vector<int32_t>& out) const;           // found_'s ids, nearest first
+  bool windowed() const;  // whether the windows apply: bounds of a finite area > 0, room for them
+  // Whether an object reached at t beats the first hit so far (`best`, at `id`; ties: the smaller id).
+  static bool firstHit(double t, int32_t o, double best, int32_t id) {
+    return t <= best && t < std::numeric_limits<double>::infinity() && (t < best || id < 0 || o < id);
+  }
   // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); false: out
   // of memory.
   bool sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out);

@@ -22,8 +22,7 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out, bool overla
   if (size_ == 0) return false;
   const Cells r = cellsOf(q);
   // Grouping costs about a pass over the objects and a fill of the nodes' starts.
-  const bool runs = grouped_ || (walked_ >= size_ + int64_t(nodes_.size() / 8) && group());
-  if (!runs) relinked();
+  const bool runs = readsRuns();
   int64_t steps = 0;  // objects and nodes the lists' walk stepped over, toward group()
   bool hit = false;
   // Whether id is a match that ends the query (collides() has its answer).
@@ -103,6 +102,12 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out, bool overla
         if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
   }
   return done(hit);
+}
+
+bool LinearQuadtree::readsRuns() const {
+  const bool runs = grouped_ || (walked_ >= size_ + int64_t(nodes_.size() / 8) && group());
+  if (!runs) relinked();
+  return runs;
 }
 
 // A counting sort of the ids by node: count, starts, place (which moves each start to the next

@@ -17,7 +17,7 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // A node's objects lie in its cell and the next one right and down (loose placement), cells
 // cx << k .. ((cx + 2) << k) - 1 of level D, and so do its subtree's. Placement clamps a rect into
 // the bounds, so a side on the bounds' edge is open: an object there may reach anywhere beyond.
-// cell() rounds twice (a difference, a product) and so does an edge here (a quotient, a sum): a
+// cell() rounds twice (a difference, a product) and so does an edge here (a product, a sum): a
 // few units in the last place of the numbers involved cover both (and the cell size's own).
 Box LinearQuadtree::nodeBox(int32_t level, int32_t cx, int32_t cy) const {
   const int32_t k = depth_ - level;
@@ -39,19 +39,32 @@ Box LinearQuadtree::nodeBox(int32_t level, int32_t cx, int32_t cy) const {
   return b;
 }
 
-// A node's ids as queries read them (linear_quadtree_queries.cpp): from the ids grouped by node
-// once queries have walked enough (independent loads), else from the node's list.
-LinearQuadtree::Objects LinearQuadtree::objectsOf() const {
-  const bool runs = grouped_ || (walked_ >= size_ + int64_t(nodes_.size() / 8) && group());
-  if (!runs) relinked();
-  return Objects{this, runs};
-}
-
 bool LinearQuadtree::push(const Reached& r) const {
   if (!growTo(heap_, heap_.size() + 1)) return false;
   heap_.push_back(r);
   std::push_heap(heap_.begin(), heap_.end(), later);
   return true;
+}
+
+// found_ holds the `most` nearest so far (room made), the furthest on top.
+void LinearQuadtree::keepNearest(double d, int32_t id, size_t most) const {
+  if (found_.size() == most) {
+    if (!(d < found_.front().key)) return;
+    std::pop_heap(found_.begin(), found_.end(), nearer);
+    found_.pop_back();
+  }
+  found_.push_back({d, id, -1});
+  std::push_heap(found_.begin(), found_.end(), nearer);
+}
+
+void LinearQuadtree::takeNearest(std::vector<int32_t>& out) const {
+  std::sort_heap(found_.begin(), found_.end(), nearer);
+  for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
+}
+
+bool LinearQuadtree::windowed() const {
+  const double area = bounds_.w * bounds_.h;
+  return area > 0 && area < kInfinity && growTo(window_, idSpan());
 }
 
 // The area each object has to itself around (px, py): of the nodes holding the point's cell, the
@@ -81,8 +94,7 @@ Rect LinearQuadtree::stretch(double ox, double oy, double ux, double uy, double 
 // area that many objects have to themselves, then grows; false: it did not answer (or no room),
 // and the walk does.
 bool LinearQuadtree::nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const {
-  const double area = bounds_.w * bounds_.h;
-  if (!(area > 0 && area < kInfinity) || !growTo(window_, idSpan())) return false;
+  if (!windowed()) return false;
   // A circle that holds about most + 2 sqrt(most) + 2 objects where they are spread evenly: one
   // that holds fewer than `most` is rare (2 % at k = 10). The area each object has to itself is
   // the tree's on average, or, nearer the point, that of the deepest node holding the point's cell
@@ -99,17 +111,10 @@ bool LinearQuadtree::nearestAround(double px, double py, size_t most, double max
     found_.clear();
     for (const int32_t id : window_) {
       const double d = rectDistance(rects_[id], px, py);
-      if (!(d <= reach) || (found_.size() == most && !(d < found_.front().key))) continue;
-      if (found_.size() == most) {
-        std::pop_heap(found_.begin(), found_.end(), nearer);
-        found_.pop_back();
-      }
-      found_.push_back({d, id, -1});
-      std::push_heap(found_.begin(), found_.end(), nearer);
+      if (d <= reach) keepNearest(d, id, most);
     }
     if (found_.size() < most && reach < maxDistance) continue;
-    std::sort_heap(found_.begin(), found_.end(), nearer);
-    for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
+    takeNearest(out);
     return true;
   }
   return false;
@@ -154,18 +159,10 @@ bool LinearQuadtree::nearest(double px, double py, int32_t k, double maxDistance
   auto worth = [&](double key) { return found_.size() < most ? key <= maxDistance : key < found_.front().key; };
   const bool room = bestFirst([&](const Box& b) { return boxDistance(b, px, py); }, worth, [&](int32_t id) {
     const double d = rectDistance(rects_[id], px, py);
-    if (!worth(d)) return;
-    if (found_.size() == most) {
-      std::pop_heap(found_.begin(), found_.end(), nearer);
-      found_.pop_back();
-    }
-    found_.push_back({d, id, -1});
-    std::push_heap(found_.begin(), found_.end(), nearer);
+    if (d <= maxDistance) keepNearest(d, id, most);
   });
-  if (!room) return false;
-  std::sort_heap(found_.begin(), found_.end(), nearer);
-  for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
-  return true;
+  if (room) takeNearest(out);
+  return room;
 }
 
 // The ray a stretch at a time, each stretch's rect a query of the nodes: the first stretch whose
@@ -174,8 +171,7 @@ bool LinearQuadtree::nearest(double px, double py, int32_t k, double maxDistance
 // them, or with no room, false: the walk answers.
 bool LinearQuadtree::raycastAlong(double ox, double oy, double ux, double uy, double maxDistance, int32_t& id,
                                   double& distance) const {
-  const double area = bounds_.w * bounds_.h;
-  if (!(area > 0 && area < kInfinity) || !growTo(window_, idSpan())) return false;
+  if (!windowed()) return false;
   const double step = 2 * std::sqrt(shareAround(ox, oy, 16));
   for (int32_t i = 0; i < 16; ++i) {
     const double a = i * step, b = std::min((i + 1) * step, maxDistance);
@@ -184,10 +180,7 @@ bool LinearQuadtree::raycastAlong(double ox, double oy, double ux, double uy, do
     double best = b;
     for (const int32_t o : window_) {
       const double t = rectRayEntry(rects_[o], ox, oy, ux, uy);
-      if (t <= best && (t < best || id < 0 || o < id)) {
-        best = t;
-        id = o;
-      }
+      if (firstHit(t, o, best, id)) best = t, id = o;
     }
     if (id >= 0) distance = best;
     if (id >= 0 || b >= maxDistance) return true;
@@ -206,10 +199,7 @@ bool LinearQuadtree::raycast(double ox, double oy, double ux, double uy, double 
   auto worth = [&](double key) { return key <= best && key < kInfinity; };
   const bool room = bestFirst([&](const Box& b) { return boxRayEntry(b, ox, oy, ux, uy); }, worth, [&](int32_t o) {
     const double t = rectRayEntry(rects_[o], ox, oy, ux, uy);
-    if (t <= best && t < kInfinity && (t < best || id < 0 || o < id)) {
-      best = t;
-      id = o;
-    }
+    if (firstHit(t, o, best, id)) best = t, id = o;
   });
   if (!room) id = -1;
   if (id >= 0) distance = best;

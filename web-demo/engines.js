@@ -11,6 +11,8 @@
 //   /dist/quadtree-ts.js      our quadtree-ts drop-in, kept as window.WasmTsQuadtree
 //   /dist/quadtree.js         then replaces window.Quadtree with quadtree-wasm (the drop-in swap)
 
+import { distanceTo, entryOf } from '../bench/spatial-reference.mjs';
+
 const OriginalQuadtree = window.OriginalQuadtree;
 const WasmQuadtree = window.Quadtree;
 const OriginalTsQuadtree = window.OriginalTsQuadtree;
@@ -42,27 +44,12 @@ function overlaps(a, b) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-// The spatial queries by testing every body: where a ray enters a body's closed rect (the slab
-// method; 0 from inside), and the distance from a point to it.
-function entry(b, ox, oy, ux, uy) {
-  let enter = 0, leave = Infinity;
-  for (const [o, u, lo, hi] of [[ox, ux, b.x, b.x + b.width], [oy, uy, b.y, b.y + b.height]]) {
-    if (u === 0) {
-      if (o < lo || o > hi) return Infinity;
-      continue;
-    }
-    const t0 = (lo - o) / u, t1 = (hi - o) / u;
-    enter = Math.max(enter, Math.min(t0, t1));
-    leave = Math.min(leave, Math.max(t0, t1));
-  }
-  return enter <= leave ? enter : Infinity;
-}
-
+// The spatial queries by testing every body (the library's rules, bench/spatial-reference.mjs).
 function castAll(bodies, x, y, dx, dy, maxDistance) {
   const length = Math.hypot(dx, dy), ux = dx / length, uy = dy / length;
   let best = null, distance = maxDistance;
   for (const b of bodies) {
-    const t = entry(b, x, y, ux, uy);
+    const t = entryOf(b, x, y, ux, uy);
     if (t <= distance && (best === null || t < distance)) { best = b; distance = t; }
   }
   return best && { body: best, distance };
@@ -71,8 +58,7 @@ function castAll(bodies, x, y, dx, dy, maxDistance) {
 function nearestAll(bodies, x, y) {
   let best = null, distance = Infinity;
   for (const b of bodies) {
-    const dx = Math.max(b.x - x, 0, x - b.x - b.width), dy = Math.max(b.y - y, 0, y - b.y - b.height);
-    const d = Math.hypot(dx, dy);
+    const d = distanceTo(b, x, y);
     if (d < distance) { best = b; distance = d; }
   }
   return best;

@@ -50,7 +50,7 @@ export class Sim {
     this.shots = 0; // bullets fired since the reset
     this.lasered = 0; // bodies the laser pushed since the reset
     this.shock = null; // { x, y, r, t }: the ring being drawn
-    // The laser's beam this frame, { x, y, dx, dy, length, firing, hit }, and the body nearest the
+    // The laser's beam this frame, { x, y, dx, dy, length, firing }, and the body nearest the
     // ship (the HUD marks it); both from the engine's spatial queries.
     this.laser = null;
     this.target = null;
@@ -245,7 +245,7 @@ export class Sim {
     // two holding the nose an engine names would then be its own choice.
     const c = Math.cos(s.angle), n = Math.sin(s.angle), nx = s.x + c * s.size, ny = s.y + n * s.size;
     const ray = engine.raycast(nx, ny, c, n, LASER_RANGE);
-    this.laser = { x: nx, y: ny, dx: c, dy: n, length: ray ? ray.distance : LASER_RANGE, firing: s.lasing, hit: ray && ray.body };
+    this.laser = { x: nx, y: ny, dx: c, dy: n, length: ray ? ray.distance : LASER_RANGE, firing: s.lasing };
     if (ray && s.lasing && ray.distance > 0) {
       ray.body.vx += c * 0.9;
       ray.body.vy += n * 0.9;

@@ -16,30 +16,11 @@ import { quadtree as d3quadtree } from 'd3-quadtree';
 import { System } from 'detect-collisions';
 import * as dist from '../../dist/quadtree.mjs';
 import { mulberry32 } from '../scene.mjs';
+import { distanceTo, entryOf } from '../spatial-reference.mjs';
 
 export const QUERIES = 1000;
 
-const distanceTo = (o, px, py) => {
-  const dx = px < o.x ? o.x - px : px > o.x + o.width ? px - o.x - o.width : 0;
-  const dy = py < o.y ? o.y - py : py > o.y + o.height ? py - o.y - o.height : 0;
-  return Math.sqrt(dx * dx + dy * dy);
-};
 const units = (d) => Math.round(d * 1024);
-
-// Where the ray enters o's closed rect (the slab method), or Infinity.
-function entry(o, ox, oy, ux, uy) {
-  let enter = 0, leave = Infinity;
-  for (const [org, u, lo, hi] of [[ox, ux, o.x, o.x + o.width], [oy, uy, o.y, o.y + o.height]]) {
-    if (u === 0) {
-      if (org < lo || org > hi) return Infinity;
-      continue;
-    }
-    const a = (lo - org) / u, b = (hi - org) / u;
-    enter = Math.max(enter, Math.min(a, b));
-    leave = Math.min(leave, Math.max(a, b));
-  }
-  return enter <= leave ? enter : Infinity;
-}
 
 // The scene's objects as they are at the start (the frame loop steps the scene; these stay).
 const still = (objs) => objs.map((o) => ({ x: o.x, y: o.y, width: o.width, height: o.height, id: o.id }));
@@ -115,7 +96,7 @@ const d3 = nearestOf((objs) => {
 function ray(cast, dispose) {
   return (scene, q) => framed((i) => {
     const o = cast(q.rx[i], q.ry[i], q.ux[i], q.uy[i], q.reach);
-    return o ? units(entry(o, q.rx[i], q.ry[i], q.ux[i], q.uy[i])) : 0;
+    return o ? units(entryOf(o, q.rx[i], q.ry[i], q.ux[i], q.uy[i])) : 0;
   }, dispose);
 }
 

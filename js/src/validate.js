@@ -14,11 +14,22 @@ export function describe(v) {
   return String(v);
 }
 
-/** @param {string | object} where @param {string} arg @param {string} field @param {unknown} v */
-function badField(where, arg, field, v) {
-  const name = arg + '.' + field;
+/** What a value that is not a finite number gets. @param {string | object} where @param {string} name @param {unknown} v */
+function notFinite(where, name, v) {
   if (typeof v !== 'number') return new TypeError(where + ': ' + name + ' must be a number, got ' + describe(v));
   return new RangeError(where + ': ' + name + ' must be a finite number, got ' + v);
+}
+
+/** @param {string | object} where @param {string} arg @param {string} field @param {unknown} v */
+const badField = (where, arg, field, v) => notFinite(where, arg + '.' + field, v);
+
+/**
+ * A finite number argument, or the error that names it.
+ * @param {string | object} where @param {string} name @param {unknown} v
+ */
+export function checkFinite(where, name, v) {
+  // x - x === 0 holds for finite numbers only
+  if (typeof v !== 'number' || v - v !== 0) throw notFinite(where, name, v);
 }
 
 /** A scratch rect for one call's argument: read once, then used. */

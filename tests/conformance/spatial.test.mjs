@@ -4,35 +4,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byName, loadEntries } from '../support/dist.mjs';
 import { rng } from '../support/prng.mjs';
+import { distanceTo, entryOf } from '../../bench/spatial-reference.mjs';
 
 const LIBS = await loadEntries();
 let lib;
-
-/** Distance from (px, py) to the closed box between the rect's corners. */
-function distanceTo(o, px, py) {
-  const x0 = Math.min(o.x, o.x + o.width), x1 = Math.max(o.x, o.x + o.width);
-  const y0 = Math.min(o.y, o.y + o.height), y1 = Math.max(o.y, o.y + o.height);
-  const dx = px < x0 ? x0 - px : px > x1 ? px - x1 : 0;
-  const dy = py < y0 ? y0 - py : py > y1 ? py - y1 : 0;
-  return Math.sqrt(dx * dx + dy * dy);
-}
-
-/** Where the ray from (ox, oy) along the unit (ux, uy) enters the closed box, or Infinity. */
-function entryOf(o, ox, oy, ux, uy) {
-  let enter = 0, leave = Infinity;
-  for (const [org, u, a, b] of [[ox, ux, o.x, o.x + o.width], [oy, uy, o.y, o.y + o.height]]) {
-    const lo = Math.min(a, b), hi = Math.max(a, b);
-    if (u === 0) {
-      if (org < lo || org > hi) return Infinity;
-      continue;
-    }
-    let t0 = (lo - org) / u, t1 = (hi - org) / u;
-    if (t0 > t1) [t0, t1] = [t1, t0];
-    enter = Math.max(enter, t0);
-    leave = Math.min(leave, t1);
-  }
-  return enter <= leave ? enter : Infinity;
-}
 
 const close = (a, b) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 

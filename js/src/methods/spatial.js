@@ -8,17 +8,10 @@ import { collect } from '../objects.js';
 import { IDS } from '../registry.js';
 import { live } from '../session.js';
 import { flush } from '../stage.js';
-import { describe, room } from '../validate.js';
+import { checkFinite, describe, room } from '../validate.js';
 
 // The most results a call can ask for (k is clamped to it: Infinity means every object).
 const MOST = 2147483647;
-
-/** A finite number, or the error that names the argument. @param {any} s @param {string} name @param {unknown} v */
-function finite(s, name, v) {
-  if (typeof v !== 'number') throw new TypeError(s + ': ' + name + ' must be a number, got ' + describe(v));
-  if (v - v !== 0) throw new RangeError(s + ': ' + name + ' must be a finite number, got ' + v);
-  return v;
-}
 
 /** A distance limit: a number >= 0 (Infinity too). @param {any} s @param {unknown} v */
 function limit(s, v) {
@@ -34,8 +27,8 @@ function limit(s, v) {
  */
 export function nearest(x, y, k = 1, maxDistance = Infinity) {
   const s = live(this, 'nearest');
-  finite(s, 'x', x);
-  finite(s, 'y', y);
+  checkFinite(s, 'x', x);
+  checkFinite(s, 'y', y);
   if (typeof k !== 'number') throw new TypeError(s + ': k must be a number, got ' + describe(k));
   if (!(k >= 0 && (k === Math.floor(k) || k === Infinity))) {
     throw new RangeError(s + ': k must be a whole number >= 0 (or Infinity), got ' + k);
@@ -53,10 +46,10 @@ export function nearest(x, y, k = 1, maxDistance = Infinity) {
  */
 export function raycast(x, y, dx, dy, maxDistance = Infinity) {
   const s = live(this, 'raycast');
-  finite(s, 'x', x);
-  finite(s, 'y', y);
-  finite(s, 'dx', dx);
-  finite(s, 'dy', dy);
+  checkFinite(s, 'x', x);
+  checkFinite(s, 'y', y);
+  checkFinite(s, 'dx', dx);
+  checkFinite(s, 'dy', dy);
   if (dx === 0 && dy === 0) throw new RangeError(s + ': the direction (dx, dy) must not be (0, 0)');
   limit(s, maxDistance);
   flush(s);
