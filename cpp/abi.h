@@ -79,7 +79,10 @@
                                    /* height, own objects (a ts tree: the node's birth), */  \
                                    /* is leaf */                                              \
   X(kQuadtreeKind, 0)              /* sessionCreate()'s kinds of tree: quadtree-js's, */     \
-  X(kTutorialKind, 1)              /* the tutorial QuadTree's */
+  X(kTutorialKind, 1)              /* the tutorial QuadTree's */                             \
+  X(kShapeRect, 0)                 /* the kinds of shape (shape_geometry.h): a rect, */      \
+  X(kShapeCircle, 1)               /* a circle, */                                           \
+  X(kShapeLine, 2)                 /* a line */
 
 // The Reply's fields. Doubles first, then int32s (addresses are wasm32 addresses; natively only
 // their low 32 bits, which tests do not read).
@@ -97,8 +100,10 @@
 
 #define QT_REPLY_INTS(X)                                                                \
   X(stageRects)     /* address of the module's one staging buffer, shared by every */  \
-                    /* session: rects (x, y, width, height per insert) */              \
+                    /* session: rects (x, y, width, height per insert; a circle's */   \
+                    /* x, y, r, 0; a line's x1, y1, x2, y2) */                         \
   X(stageIds)       /* and its ids */                                                   \
+  X(stageKinds)     /* and its shapes' kinds (kShapeRect, kShapeCircle, kShapeLine) */  \
   X(version)        /* address of the tree's version (version.h): caches compare it */  \
   X(results)        /* address of the ids the last query returned */                    \
   X(resultCount)    /* how many */                                                      \
@@ -106,8 +111,12 @@
   X(answerFresh)    /* 1: the results are that answer, to be kept as answerSlot; 0: */ \
                     /* no results, the answer is the one kept as answerSlot */         \
   X(scratchIds)     /* scratch(): address of the ids beside the scratch rects */        \
+  X(scratchKinds)   /* scratch(): and of their shapes' kinds */                         \
   X(rectTable)      /* scratch(): address of the tree's own rect per id */              \
   X(rectTableSize)  /* scratch(): how many ids that table spans */                      \
+  X(shapeTable)     /* scratch(): address of the tree's shapes (shape_table.h: 40 */     \
+                    /* bytes an id, the kind at byte 32), 0 while all are rects */       \
+  X(shapeTableSize) /* scratch(): how many ids that table spans */                      \
   X(gridCells)      /* leafGrid(): address of the cells (a leaf or kAskLocate each) */  \
   X(gridBounds)     /* leafGrid(): address of four bounds per cell */                   \
   X(walk)           /* nodeWalk(): address of the walk, kWalkRow numbers a node */      \

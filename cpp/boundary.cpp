@@ -67,6 +67,34 @@ bool place(T& t, int32_t id, const Rect& r) {
   return !t.outOfMemory();
 }
 
+// The same for any shape: a tree that is its own index keeps it; a compat tree holds the rect
+// that bounds it, and its session the shape (session.h).
+template <class T>
+bool placeShape(Session& s, T& t, int32_t id, const Shape& shape) {
+  if constexpr (has<T>(kExactSelf)) {
+    t.updateShape(id, shape);
+    return !t.outOfMemory();
+  } else {
+    if (!s.shapes.room(id, shape.kind) || !place(t, id, boundingRect(shape))) return false;
+    s.shapes.set(id, shape);
+    return true;
+  }
+}
+// move() of any shape; false: out of memory (it keeps its place and shape).
+template <class T>
+bool moveShape(Session& s, T& t, int32_t id, const Shape& shape) {
+  if constexpr (has<T>(kExactSelf)) {
+    t.updateShape(id, shape);
+    return !t.outOfMemory();
+  } else {
+    if (!s.shapes.room(id, shape.kind)) return false;
+    move(t, id, boundingRect(shape));
+    if (t.outOfMemory()) return false;
+    s.shapes.set(id, shape);
+    return true;
+  }
+}
+
 // What the session's tree gives its exact queries (session.h): the rest of each exact call is
 // the same for every kind.
 // Neither `self` nor `objects`: a kind without rects (kRects), which has no exact queries.
@@ -88,17 +116,20 @@ LinearQuadtree* exactFor(Session& s, const Session::ExactSource& e) {
   const ObjectTable& o = *e.objects;
   const bool ok = s.exact.ensure(o.count, e.bounds, [&](auto visit) {
     for (size_t id = 0; id < o.span(); ++id)
-      if (o.first[id] >= 0) visit(int32_t(id), o.rects[id]);
+      if (o.first[id] >= 0) visit(int32_t(id), s.shapes.shapeOf(int32_t(id), o.rects[id]));
   });
   return ok ? s.exactTree(nullptr) : nullptr;
 }
 
 // Without room for an exact index, search() and collides() still answer, by testing every
-// object's rect (slower, as exact): a full heap leaves the tree usable. Stops at the first hit
-// when `out` is null; returns whether there was one.
-bool scanAll(const ObjectTable& o, const Rect& q, std::vector<int32_t>* out) {
+// object (slower, as exact): a full heap leaves the tree usable. Stops at the first hit when `out`
+// is null; returns whether there was one.
+bool scanAll(const ObjectTable& o, const ShapeTable& shapes, const Shape& q, std::vector<int32_t>* out) {
+  const bool rects = q.kind == kShapeRect && !shapes.active();
+  const Rect r{q.a, q.b, q.c, q.d};
   for (size_t id = 0; id < o.span(); ++id) {
-    if (o.first[id] < 0 || !overlaps(o.rects[id], q)) continue;
+    if (o.first[id] < 0) continue;
+    if (rects ? !overlaps(o.rects[id], r) : !shapesOverlap(q, shapes.shapeOf(int32_t(id), o.rects[id]))) continue;
     if (!out) return true;
     out->push_back(int32_t(id));
   }
@@ -211,17 +242,29 @@ Handle sessionReply(Handle s) { return reinterpret_cast<Handle>(&at(s).reply); }
 int32_t sessionFlush(Handle h, int32_t count) {
   return onTree<kRects>(h, [&](Session& s, auto& t) {
     if (!settled(t)) return 0;
-    const int32_t stored = t.insertAll(stageBuffer.ids, stageBuffer.rects, count);
-    for (int32_t k = 0; k < stored; ++k) s.changed(t, stageBuffer.ids[k]);
+    StageBuffer& b = stageBuffer;
+    const bool shapes = std::any_of(b.kinds, b.kinds + count, [](int32_t k) { return k != kShapeRect; });
+    int32_t stored;
+    if constexpr (has<std::decay_t<decltype(t)>>(kExactSelf)) {
+      stored = t.insertAll(b.ids, b.rects, shapes ? b.kinds : nullptr, count);
+    } else {
+      const bool table = shapes || s.shapes.active();
+      if (table && !s.shapes.bound(b.rects, b.shapes, b.ids, b.kinds, count)) return 0;
+      stored = t.insertAll(b.ids, b.rects, count);
+      if (table) s.shapes.record(b.shapes, b.ids, b.kinds, stored);
+    }
+    for (int32_t k = 0; k < stored; ++k) s.changed(t, b.ids[k]);
     return stored;
   });
 }
 
-int32_t sessionInsert(Handle h, int32_t node, int32_t id, double x, double y, double w, double hgt) {
+int32_t sessionInsert(Handle h, int32_t node, int32_t id, double x, double y, double w, double hgt, int32_t kind) {
   return onTree<kNodes>(h, [&](Session& s, auto& t) {
-    if (!settled(t)) return kNoMemory;
-    t.insert(node, id, {x, y, w, hgt});
+    const Shape shape{x, y, w, hgt, kind};
+    if (!settled(t) || !s.shapes.room(id, kind)) return kNoMemory;
+    t.insert(node, id, boundingRect(shape));
     if (t.outOfMemory()) return kNoMemory;
+    s.shapes.set(id, shape);
     s.changed(t, id);
     return 0;
   });
@@ -356,14 +399,15 @@ QT_COLD void sessionStats(Handle h) {
 
 namespace {
 // The exact index holds every object of `o` at its latest rect (a NaN one as anything), and no other.
-bool indexHolds(LinearQuadtree& x, const ObjectTable& o) {
+bool indexHolds(LinearQuadtree& x, const ObjectTable& o, const ShapeTable& shapes) {
   auto same = [](double a, double b) { return a == b || a != a; };
   if (!x.validate() || x.size() != o.count) return false;
   for (size_t id = 0; id < o.span(); ++id) {
     if (o.first[id] < 0) continue;
-    const Rect &a = o.rects[id], &b = x.rectOf(int32_t(id));
-    if (!x.contains(int32_t(id)) || !same(a.x, b.x) || !same(a.y, b.y) || !same(a.w, b.w) || !same(a.h, b.h))
-      return false;
+    if (!x.contains(int32_t(id))) return false;
+    const Shape a = shapes.shapeOf(int32_t(id), o.rects[id]), b = x.shapeOf(int32_t(id));
+    if (a.kind != b.kind || !same(a.a, b.a) || !same(a.b, b.b) || !same(a.c, b.c) || !same(a.d, b.d)) return false;
+    if (a.kind != kShapeRect && !same(boundingRect(a).x, o.rects[id].x)) return false;  // held by its bounding rect
   }
   return true;
 }
@@ -384,7 +428,7 @@ QT_COLD int32_t sessionValidate(Handle h) {
   LinearQuadtree* x = s.exactTree(e.self);
   if (x && !e.self && !s.exact.stale()) {
     if (!heapHasRoom(x->validateBytes())) return kNoMemory;
-    if (!indexHolds(*x, *e.objects)) return 0;
+    if (!indexHolds(*x, *e.objects, s.shapes)) return 0;
   }
   // The pair cache must have heard of every change: one that bypassed changed() shows up here.
   return int32_t(!x || s.pairCache.agrees(x->version()));
@@ -398,9 +442,9 @@ int32_t sessionRemove(Handle h, int32_t id) {
   });
 }
 
-int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double hgt) {
+int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double hgt, int32_t kind) {
   return onTree<kRects>(h, [&](Session& s, auto& t) {
-    if (!place(t, id, {x, y, w, hgt})) return kNoMemory;
+    if (!placeShape(s, t, id, Shape{x, y, w, hgt, kind})) return kNoMemory;
     s.changed(t, id);
     return 1;
   });
@@ -408,19 +452,26 @@ int32_t sessionUpdate(Handle h, int32_t id, double x, double y, double w, double
 
 Handle sessionScratch(Handle h, int32_t count) {
   Session& s = at(h);
-  if (!growTo(s.scratch, size_t(count) * 4) || !growTo(s.scratchIds, size_t(count))) return 0;
+  if (!growTo(s.scratch, size_t(count) * 4) || !growTo(s.scratchIds, size_t(count)) ||
+      !growTo(s.scratchKinds, size_t(count)))
+    return 0;
   if (s.scratch.size() < size_t(count) * 4) s.scratch.resize(size_t(count) * 4);
   if (s.scratchIds.size() < size_t(count)) s.scratchIds.resize(size_t(count));
+  if (s.scratchKinds.size() < size_t(count)) s.scratchKinds.resize(size_t(count));
   s.reply.scratchIds = Session::address(s.scratchIds.data());
+  s.reply.scratchKinds = Session::address(s.scratchKinds.data());
   onTree<kRects>(h, [](Session& s, auto& t) {
     s.reply.rectTable = Session::address(t.rectTable());
     s.reply.rectTableSize = int32_t(t.rectTableSize());
+    const ShapeTable& shapes = s.shapesOf(t);
+    s.reply.shapeTable = shapes.active() ? Session::address(shapes.table()) : 0;
+    s.reply.shapeTableSize = int32_t(shapes.span());
     return 0;
   });
   return reinterpret_cast<Handle>(s.scratch.data());
 }
 
-int32_t sessionRefresh(Handle h, int32_t count) {
+int32_t sessionRefresh(Handle h, int32_t count, bool shapes) {
   return onTree<kRects>(h, [&](Session& s, auto& t) {
     s.changingMany(t, count);
     int32_t moved = 0;
@@ -428,8 +479,8 @@ int32_t sessionRefresh(Handle h, int32_t count) {
     for (int32_t i = 0; i < count; ++i, r += 4) {
       const int32_t id = s.scratchIds[size_t(i)];
       if (!t.contains(id)) continue;
-      move(t, id, Rect{r[0], r[1], r[2], r[3]});
-      if (t.outOfMemory()) return kNoMemory;
+      if (!moveShape(s, t, id, Shape{r[0], r[1], r[2], r[3], shapes ? s.scratchKinds[size_t(i)] : kShapeRect}))
+        return kNoMemory;
       s.changed(t, id);
       ++moved;
     }
@@ -437,26 +488,34 @@ int32_t sessionRefresh(Handle h, int32_t count) {
   });
 }
 
-int32_t sessionRefreshTutorial(Handle h, int32_t changed, int32_t dead) {
+int32_t sessionRefreshTutorial(Handle h, int32_t changed, int32_t dead, bool shapes) {
   return onTree<kPaths>(h, [&](Session& s, auto& t) {
     if (changed < 0 || dead < 0 || size_t(changed) + size_t(dead) > s.scratchIds.size()) return 0;
     const int32_t* ids = s.scratchIds.data();
+    const bool table = shapes || s.shapes.active();
+    const int32_t* kinds = shapes ? s.scratchKinds.data() : nullptr;
+    if (table) {  // the shapes' numbers kept, scratch given their rects
+      if (!growTo(s.shapeNumbers, 4 * size_t(changed))) return kNoMemory;
+      s.shapeNumbers.resize(std::max(s.shapeNumbers.size(), 4 * size_t(changed)));
+      if (!s.shapes.bound(s.scratch.data(), s.shapeNumbers.data(), ids, kinds, changed)) return kNoMemory;
+    }
     s.changingMany(t, changed + dead);
     const int32_t removed = t.refresh(ids, s.scratch.data(), changed, ids + changed, dead);
     if (t.outOfMemory()) return kNoMemory;
+    if (table) s.shapes.record(s.shapeNumbers.data(), ids, kinds, changed);
     for (int32_t i = 0; i < changed; ++i) s.changed(t, ids[i]);
     for (int32_t id : t.removedIds()) s.changed(t, id);
     return removed;
   });
 }
 
-int32_t sessionSetRects(Handle h, int32_t count) {
+int32_t sessionSetRects(Handle h, int32_t count, int32_t kind) {
   return onTree<kRects>(h, [&](Session& s, auto& t) {
     s.changingMany(t, count);
     for (int32_t i = 0; i < count; ++i) {
       const double* r = s.scratch.data() + 4 * size_t(i);
       const int32_t id = s.scratchIds[size_t(i)];
-      if (!place(t, id, Rect{r[0], r[1], r[2], r[3]})) return i;
+      if (!placeShape(s, t, id, Shape{r[0], r[1], r[2], r[3], kind})) return i;
       s.changed(t, id);
     }
     return count;
@@ -464,25 +523,25 @@ int32_t sessionSetRects(Handle h, int32_t count) {
 }
 
 // search() and collides() read the exact index; without room to make it, every object.
-int32_t sessionSearch(Handle h, double x, double y, double w, double hgt) {
+int32_t sessionSearch(Handle h, double x, double y, double w, double hgt, int32_t kind) {
   Session& s = at(h);
-  const Rect q{x, y, w, hgt};
+  const Shape q{x, y, w, hgt, kind};
   const Session::ExactSource e = exactSource(h);
   if (!e.self && !e.objects) return kUnsupported;
   s.results.clear();
   LinearQuadtree* index = exactFor(s, e);
   if (!growTo(s.results, index ? index->idSpan() : e.objects->span())) return kNoMemory;
-  if (index) index->search(q, s.results);
-  else scanAll(*e.objects, q, &s.results);
+  if (index) index->searchShape(q, s.results);
+  else scanAll(*e.objects, s.shapes, q, &s.results);
   return publish(s);
 }
 
-int32_t sessionCollides(Handle h, double x, double y, double w, double hgt) {
-  const Rect q{x, y, w, hgt};
+int32_t sessionCollides(Handle h, double x, double y, double w, double hgt, int32_t kind) {
+  const Shape q{x, y, w, hgt, kind};
   const Session::ExactSource e = exactSource(h);
   if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* index = exactFor(at(h), e);
-  return index ? index->collides(q) : scanAll(*e.objects, q, nullptr);
+  return index ? index->collidesShape(q) : scanAll(*e.objects, at(h).shapes, q, nullptr);
 }
 
 // nearest() and raycast() walk the exact index (no scan stands in when there is no room for it).
@@ -517,8 +576,10 @@ int32_t sessionPairs(Handle h) {
   if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* x = s.exactTree(e.self);
   // An index left behind by a refresh() of most objects (exact_index.h) stays behind when every
-  // pair is computed afresh: from the objects' own rects. (Only re-searches call contains().)
-  const ObjectTable* behind = x && !e.self && s.exact.stale() && s.pairCache.recomputes(e.objects->count) ? e.objects : nullptr;
+  // pair is computed afresh: from the objects' own rects, if they are all rects. (Only
+  // re-searches call contains().)
+  const ObjectTable* behind = x && !e.self && s.exact.stale() && !s.shapes.active() &&
+                                      s.pairCache.recomputes(e.objects->count) ? e.objects : nullptr;
   if (!behind) x = exactFor(s, e);
   const bool room = x && s.pairCache.pairs(
       *x, behind ? behind->count : x->size(), behind ? behind->span() : x->idSpan(),

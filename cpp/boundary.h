@@ -44,10 +44,14 @@ Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth
 void sessionDestroy(Handle s);
 Handle sessionReply(Handle s);  // the session's Reply, whose address never changes
 
+// Every call below that takes an object's numbers takes a shape: a kind (abi.h's kShapeRect,
+// kShapeCircle, kShapeLine) and four numbers (x, y, width, height; x, y, r, unused; x1, y1, x2,
+// y2). A compat tree holds a circle or a line by its boundingRect() (shape_overlap.h); the exact
+// queries test the shape itself.
 // Inserts the first `count` entries of the staging buffer at the root, in order; returns how many
 // it inserted, fewer when the heap ran out (the rest are not in the tree).
 int32_t sessionFlush(Handle s, int32_t count);
-int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h);
+int32_t sessionInsert(Handle s, int32_t node, int32_t id, double x, double y, double w, double h, int32_t kind);
 int32_t sessionContains(Handle s, int32_t id);  // 1 or 0, as every yes/no call
 // The calls below that take a node need a kind with nodes (tree_kinds.h: kNodes).
 // Each of these fills `results` and returns its count (also in the reply), or kNoMemory.
@@ -85,28 +89,31 @@ int32_t sessionValidate(Handle s);  // 1 valid, 0 not, or kNoMemory
 int32_t sessionRemove(Handle s, int32_t id);
 // 1, or kNoMemory (then it stays where it was). A Quadtree re-places a present object when its
 // leaves are next read (Quadtree::moveLater).
-int32_t sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h);
-// Room for `count` rects (and ids) in scratch; returns the rects' address (the ids': the reply's
-// scratchIds), or 0. Also gives the tree's own rect per id (rectTable, rectTableSize), which
-// refresh() reads to send only the objects that changed.
+int32_t sessionUpdate(Handle s, int32_t id, double x, double y, double w, double h, int32_t kind);
+// Room for `count` rects (and ids and kinds) in scratch; returns the rects' address (the ids':
+// the reply's scratchIds; kinds: scratchKinds), or 0. Also gives the tree's own rect per id
+// (rectTable, rectTableSize) and its shapes (shapeTable, shapeTableSize), which refresh() reads
+// to send only the objects that changed.
 Handle sessionScratch(Handle s, int32_t count);
 // Sets the rect of each of `count` present objects: ids from scratchIds, rects from scratch;
-// absent ids are skipped. Returns how many it set, or kNoMemory (then the objects
-// before the one that did not fit have their new rects, the rest their old ones).
-int32_t sessionRefresh(Handle s, int32_t count);
+// absent ids are skipped; `shapes`: their kinds from scratchKinds (else rects). Returns how many
+// it set, or kNoMemory (then the objects before the one that did not fit have their new rects,
+// the rest their old ones).
+int32_t sessionRefresh(Handle s, int32_t count, bool shapes);
 // kPaths (tutorial sessions): refresh(isAlive?). scratchIds[0..changed) with scratch rects [0..4 * changed)
 // are the objects whose rect changed; scratchIds[changed..changed + dead) are ascending positions
 // into the sequence preorder(root) gave before this call, whose entries are dead. Sets the rects,
 // removes the dead entries, takes out every entry away from its home and inserts those at the root
 // in pre-order of where they were. Returns how many were removed as dead, or kNoMemory (then
 // nothing changed).
-int32_t sessionRefreshTutorial(Handle s, int32_t changed, int32_t dead);
-// Inserts or updates `count` objects: ids from scratchIds, rects from scratch. Returns how many
-// it placed, in order: fewer when the heap ran out.
-int32_t sessionSetRects(Handle s, int32_t count);
+// (`shapes`: as refresh's.)
+int32_t sessionRefreshTutorial(Handle s, int32_t changed, int32_t dead, bool shapes);
+// Inserts or updates `count` objects of one kind: ids from scratchIds, shapes from scratch.
+// Returns how many it placed, in order: fewer when the heap ran out.
+int32_t sessionSetRects(Handle s, int32_t count, int32_t kind);
 // search and collides read the exact index; without room to make it, they test every object.
-int32_t sessionSearch(Handle s, double x, double y, double w, double h);
-int32_t sessionCollides(Handle s, double x, double y, double w, double h);
+int32_t sessionSearch(Handle s, double x, double y, double w, double h, int32_t kind);
+int32_t sessionCollides(Handle s, double x, double y, double w, double h, int32_t kind);
 int32_t sessionPairs(Handle s);     // results: a, b, a, b, ...; returns the number of pairs
 // nearest and raycast walk the exact index (linear_quadtree.h); without room for it, kNoMemory.
 // nearest: results, up to k ids nearest first; returns how many. raycast: the id the ray from

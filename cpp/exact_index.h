@@ -37,7 +37,7 @@ class ExactIndex {
 
   // Mirrors of the session's changes; no-ops while there is no index. While it is stale the
   // session mirrors only removals.
-  void set(int32_t id, const Rect& r);  // inserted or moved
+  void set(int32_t id, const Shape& s);  // inserted or moved (a rect, a circle or a line)
   void remove(int32_t id);
   void clear();
   void drop();
@@ -50,7 +50,7 @@ class ExactIndex {
   }
   bool stale() const { return stale_; }
 
-  // Makes the index current for the `count` objects that `each(visit)` lists as visit(id, rect),
+  // Makes the index current for the `count` objects that `each(visit)` lists as visit(id, shape),
   // unless the one kept already suits them; `bounds` are the compat tree's. False: no room (the
   // index is then dropped).
   template <class Each>
@@ -59,16 +59,20 @@ class ExactIndex {
       stale_ = false;
       ++generation_;  // (the pair cache heard of changes the index never saw)
       keepUp_ = kKeepUp;
-      each([&](int32_t id, const Rect& r) { set(id, r); });  // (no-ops once out of memory drops it)
+      each([&](int32_t id, const Shape& s) { set(id, s); });  // (no-ops once out of memory drops it)
     }
     if (tree_ && suits(count)) return true;
     Plan plan(bounds);
-    each([&](int32_t, const Rect& r) { plan.reach(r); });
-    each([&](int32_t, const Rect& r) { plan.fit(r); });
+    each([&](int32_t, const Shape& s) { plan.reach(placedBy(s)); });
+    each([&](int32_t, const Shape& s) { plan.fit(placedBy(s)); });
     if (!make(plan, count)) return false;
     bool fits = true;
-    each([&](int32_t id, const Rect& r) { fits = fits && (set(id, r), tree_ != nullptr); });
+    each([&](int32_t id, const Shape& s) { fits = fits && (set(id, s), tree_ != nullptr); });
     return fits;
+  }
+  // The rect the index places a shape by (linear_quadtree.h).
+  static Rect placedBy(const Shape& s) {
+    return s.kind == kShapeRect ? Rect{s.a, s.b, s.c, s.d} : coverRect(shapeBox(s));
   }
 
   // The rule that picks bounds and depth from the objects (depth_plan.h).

@@ -118,21 +118,35 @@ void LinearQuadtree::movePath(const Cells& from, const Cells& to) {
   }
 }
 
-int32_t LinearQuadtree::insertAll(const int32_t* ids, const double* rects, int32_t count) {
+int32_t LinearQuadtree::insertAll(const int32_t* ids, const double* rects, const int32_t* kinds, int32_t count) {
   for (int32_t i = 0; i < count; ++i) {
     const double* r = rects + 4 * size_t(i);
-    insert(ids[i], {r[0], r[1], r[2], r[3]});
+    if (kinds && kinds[i] != kShapeRect) updateShape(ids[i], Shape{r[0], r[1], r[2], r[3], kinds[i]});
+    else update(ids[i], Rect{r[0], r[1], r[2], r[3]});
     if (outOfMemory()) return i;
   }
   return count;
 }
 
-void LinearQuadtree::insert(int32_t id, const Rect& rect) {
-  if (id < 0) return;
-  if (contains(id)) {
-    update(id, rect);
-    return;
+bool LinearQuadtree::updateShape(int32_t id, const Shape& shape) {
+  if (shape.kind == kShapeRect) return update(id, Rect{shape.a, shape.b, shape.c, shape.d});
+  if (id < 0) return false;
+  if (!shapes_.room(id, shape.kind)) {
+    noMemory_ = true;
+    return false;
   }
+  const Shape* had = shapes_.of(id);
+  const Shape before = had ? *had : Shape{0, 0, 0, 0, kShapeRect};
+  shapes_.set(id, shape);
+  const bool wasOut = noMemory_;
+  noMemory_ = false;
+  const bool moved = place(id, coverRect(shapeBox(shape)));
+  if (noMemory_) shapes_.set(id, before);  // (an absent id that found no room: its entry means nothing)
+  noMemory_ = noMemory_ || wasOut;
+  return moved;
+}
+
+void LinearQuadtree::add(int32_t id, const Rect& rect) {
   if (id >= int32_t(links_.size())) {  // resize grows geometrically
     const size_t n = size_t(id) + 1;
     if (!growTo(rects_, n) || !growTo(cells_, n) || !growTo(links_, n)) {
@@ -158,10 +172,10 @@ void LinearQuadtree::insert(int32_t id, const Rect& rect) {
   ++size_;
 }
 
-bool LinearQuadtree::update(int32_t id, const Rect& rect) {
+bool LinearQuadtree::place(int32_t id, const Rect& rect) {
   if (id < 0) return false;
   if (!contains(id)) {
-    insert(id, rect);
+    add(id, rect);
     return true;
   }
   changed();

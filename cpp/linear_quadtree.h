@@ -63,7 +63,8 @@
 #include "depth_plan.h"
 #include "geometry.h"  // qt::Rect, overlaps()
 #include "node_tree.h"  // TreeState
-#include "shape_overlap.h"  // Box
+#include "shape_overlap.h"  // Box, Shape
+#include "shape_table.h"
 
 namespace qt {
 
@@ -93,13 +94,24 @@ class LinearQuadtree : public TreeState {
 
   // Indexes object `id` (a dense int32 >= 0; negative ids are ignored) with `rect`. An id already
   // present is moved, as update() does.
-  void insert(int32_t id, const Rect& rect);
-  // insert() of `count` objects in order (ids[i] at rects[4i..4i+3]). Returns how many it
-  // stored: fewer when out of memory.
-  int32_t insertAll(const int32_t* ids, const double* rects, int32_t count);
+  void insert(int32_t id, const Rect& rect) { update(id, rect); }
+  // insert() of `count` objects in order (ids[i] at rects[4i..4i+3], a shape of kind kinds[i]
+  // when kinds is not null). Returns how many it stored: fewer when out of memory.
+  int32_t insertAll(const int32_t* ids, const double* rects, const int32_t* kinds, int32_t count);
+  int32_t insertAll(const int32_t* ids, const double* rects, int32_t count) { return insertAll(ids, rects, nullptr, count); }
   // Sets the rect of `id`; true if the object changed node (only then is it relinked). An absent
   // id is inserted, which counts as a change. O(1) plus the count update of the nodes above.
-  bool update(int32_t id, const Rect& rect);
+  bool update(int32_t id, const Rect& rect) {
+    if (shapes_.active() && id >= 0) shapes_.set(id, Shape{rect.x, rect.y, rect.w, rect.h, kShapeRect});
+    return place(id, rect);
+  }
+  // The same for any shape (shape_geometry.h): a circle or a line is placed by the rect that
+  // covers it (coverRect()), and the exact queries test the shape itself (shape_overlap.h).
+  bool updateShape(int32_t id, const Shape& shape);
+  // The object's shape (a rect's is its rect); of a present id.
+  Shape shapeOf(int32_t id) const { return shapes_.shapeOf(id, rects_[id]); }
+  // The shapes that are not rects, per id (empty while there are none).
+  const ShapeTable& shapes() const { return shapes_; }
   // Unindexes `id`; false if it was not present.
   bool remove(int32_t id);
   bool contains(int32_t id) const;
@@ -112,15 +124,19 @@ class LinearQuadtree : public TreeState {
   void clear();
 
   // Appends every id whose rect overlaps `q`, each once. Overlap is strict: a.x < b.x + b.w &&
-  // b.x < a.x + a.w (same in y), so rects that only touch do not overlap.
+  // b.x < a.x + a.w (same in y), so rects that only touch do not overlap. With shapes, each pair
+  // of kinds by its rule in shape_overlap.h (a rect with a rect by this one).
   void search(const Rect& q, std::vector<int32_t>& out) const;
-  // Every id whose rect overlaps that of present object `id` (itself included), as Quadtree's.
-  void searchNear(int32_t id, std::vector<int32_t>& out) const { search(rects_[id], out); }
+  void searchShape(const Shape& q, std::vector<int32_t>& out) const;
+  // Every id whose shape overlaps that of present object `id` (itself included, unless it is a
+  // point or a line, which overlap nothing of their kind), as Quadtree's.
+  void searchNear(int32_t id, std::vector<int32_t>& out) const;
   // (Queries, stats(), nodes() and validate() first rebuild the lists and counts if moves stopped
   // maintaining them; that never allocates. Queries may group the ids by node, which allocates
   // through growTo(); without room they walk the lists.)
   // Whether any object overlaps `q`; stops at the first.
   bool collides(const Rect& q) const;
+  bool collidesShape(const Shape& q) const;
   // The spatial queries (linear_quadtree_spatial.cpp), best-first walks of the nodes by a lower
   // bound of what their objects can give: false when the walk's heap found no room (`out`
   // unchanged). nearest(): appends up to k ids nearest to (px, py) first, by the distance from
@@ -232,9 +248,25 @@ class LinearQuadtree : public TreeState {
   }
   void relink() const;
   void zeroNodes() const;  // empties every node, walking the counts if they are too many to fill
-  // out null: stop at the first hit. `overlapping` false: every object whose box (between its
-  // corners: a rect of negative size too) meets the closed rect q instead.
-  bool query(const Rect& q, std::vector<int32_t>* out, bool overlapping = true) const;
+  // The objects whose rect overlaps q, then, when `exact` is not null, whose shape overlaps it
+  // (q covers it: coverRect()); out null: stop at the first hit. `overlapping` false: every
+  // object whose box (between its corners: a rect of negative size too) meets the closed rect q
+  // instead.
+  bool query(const Rect& q, const Shape* exact, std::vector<int32_t>* out, bool overlapping = true) const;
+  // Sets the rect of `id` (update() without a word to the shapes).
+  bool place(int32_t id, const Rect& rect);
+  void add(int32_t id, const Rect& rect);  // place() of an absent id
+  // The distance from the point to the object, and where the ray enters it (shape_overlap.h).
+  double distanceTo(int32_t id, double px, double py) const {
+    const Shape* s = shapes_.of(id);
+    return s ? shapeDistance(*s, px, py) : rectDistance(rects_[id], px, py);
+  }
+  double entryOf(int32_t id, double ox, double oy, double ux, double uy) const {
+    const Shape* s = shapes_.of(id);
+    return s ? rayEntry(*s, ox, oy, ux, uy) : rectRayEntry(rects_[id], ox, oy, ux, uy);
+  }
+  // Keeps the pairs from `from` on in `out` whose shapes overlap (their rects did).
+  void keepShapePairs(std::vector<int32_t>& out, size_t from) const;
   // An object joined, left or changed node: the grouped copy no longer holds.
   void regrouped() {
     grouped_ = false;
@@ -285,9 +317,9 @@ class LinearQuadtree : public TreeState {
   static bool firstHit(double t, int32_t o, double best, int32_t id) {
     return t <= best && t < std::numeric_limits<double>::infinity() && (t < best || id < 0 || o < id);
   }
-  // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); false: out
-  // of memory.
-  bool sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out);
+  // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); `boxes`:
+  // each rect as the box between its corners (a tree with shapes). False: out of memory.
+  bool sweep(const Rect* rects, int32_t ids, bool boxes, std::vector<int32_t>& out);
   int32_t bandLevel(const Rect* rects, int32_t ids) const;  // the level whose rows are the bands
 
   void shape(int32_t depth);  // depth_ and what follows from it, every node empty
@@ -305,7 +337,8 @@ class LinearQuadtree : public TreeState {
   mutable bool linked_ = true;
   mutable int32_t relinks_ = 0;
   mutable std::vector<Node> nodes_;
-  std::vector<Rect> rects_;   // per id, as given
+  std::vector<Rect> rects_;   // per id, as given (a circle's or a line's: the rect covering it)
+  ShapeTable shapes_;         // per id, once an object is a circle or a line
   std::vector<Cells> cells_;  // per id
   mutable std::vector<Link> links_;   // per id
   // pairs() scratch: per id, top << 16 | bottom row, then band (-1: absent), then per entry of a

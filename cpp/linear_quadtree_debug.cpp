@@ -111,6 +111,12 @@ QT_COLD bool LinearQuadtree::validate(std::string* why) const {
     if (c.x0 < 0 || c.y0 < 0 || c.x0 > c.x1 || c.y0 > c.y1 || c.x1 >= side_ || c.y1 >= side_)
       return fail(why, "id ", id, " has a cell range outside the grid");
     if (nodeOf(c) != k.node) return fail(why, "id ", id, " is not in the node its cell range gives");
+    if (const Shape* s = shapes_.of(id)) {
+      const Rect r = coverRect(shapeBox(*s));
+      const Rect& h = rects_[id];
+      if (!(r.x == h.x && r.y == h.y && r.w == h.w && r.h == h.h) && r.x == r.x)
+        return fail(why, "id ", id, "'s rect does not cover its shape as placed");
+    }
   }
 
   // The grouped copy, while queries read it: each node's run holds its objects, each once.

@@ -59,7 +59,21 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
   keys_.resize(size_t(ids));
   for (int32_t id = 0; id < ids; ++id)
     keys_[id] = links_[id].node < 0 ? -1 : cells_[id].y0 << 16 | cells_[id].y1;
-  if (!sweep(rects_.data(), ids, out)) noMemory_ = true;
+  const size_t from = out.size();
+  if (!sweep(rects_.data(), ids, shapes_.active(), out)) return void(noMemory_ = true);
+  if (shapes_.active()) keepShapePairs(out, from);
+}
+
+// The sweep of a tree with shapes met every box between corners; each pair's own rule decides.
+void LinearQuadtree::keepShapePairs(std::vector<int32_t>& out, size_t from) const {
+  size_t kept = from;
+  for (size_t i = from; i < out.size(); i += 2) {
+    const int32_t a = out[i], b = out[i + 1];
+    if (!shapesOverlap(shapeOf(a), shapeOf(b))) continue;
+    out[kept++] = a;
+    out[kept++] = b;
+  }
+  out.resize(kept);
 }
 
 void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out) {
@@ -69,10 +83,10 @@ void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t sp
     const Cells c = cellsOf(rects[id]);  // (inline: only its y0 and y1 are computed)
     keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
   }
-  if (!sweep(rects, span, out)) noMemory_ = true;
+  if (!sweep(rects, span, false, out)) noMemory_ = true;
 }
 
-bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, std::vector<int32_t>& out) {
+bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, bool boxes, std::vector<int32_t>& out) {
   // The bands are the rows of bandLevel(); or coarser, if that could list objects more than 4
   // times on average (an object of level l meets at most 2 rows of level l, so at most
   // 2^(L - l + 1) rows of a level L >= l and 2 of a level L < l).
@@ -108,6 +122,10 @@ bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, std::vector<int32_t>&
     // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
     // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
     Edges& g = x.edges;
+    if (boxes) {  // the box between the corners (a NaN stays, for the test below)
+      if (g.x1 < g.x0) std::swap(g.x0, g.x1);
+      if (g.y1 < g.y0) std::swap(g.y0, g.y1);
+    }
     if (!(g.x0 == g.x0 && g.x1 == g.x1 && g.y0 == g.y0 && g.y1 == g.y1))
       g.x0 = g.x1 = g.y1 = -HUGE_VAL, g.y0 = HUGE_VAL;
     // Each scatter leaves a band's counter at the next band's start: rows_[b] ends as b's start.

@@ -18,7 +18,7 @@ bool meetsClosed(const Rect& r, const Rect& q) {
 
 }  // namespace
 
-bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out, bool overlapping) const {
+bool LinearQuadtree::query(const Rect& q, const Shape* exact, std::vector<int32_t>* out, bool overlapping) const {
   if (size_ == 0) return false;
   const Cells r = cellsOf(q);
   // Grouping costs about a pass over the objects and a fill of the nodes' starts.
@@ -28,6 +28,7 @@ bool LinearQuadtree::query(const Rect& q, std::vector<int32_t>* out, bool overla
   // Whether id is a match that ends the query (collides() has its answer).
   auto match = [&](int32_t id) {
     if (overlapping ? !overlaps(rects_[id], q) : !meetsClosed(rects_[id], q)) return false;
+    if (exact && !shapesOverlap(*exact, shapeOf(id))) return false;
     if (!out) return true;
     out->push_back(id);
     hit = true;
@@ -137,8 +138,28 @@ QT_COLD bool LinearQuadtree::group() const {
   return true;
 }
 
-void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const { query(q, &out); }
+// Rects among rects: the overlap rule is the rect test. With shapes on either side: the box
+// between the query's corners (the only box shapesOverlap() grants a rect beyond rect-rect) is
+// walked and met closed, and each pair of kinds has its own rule.
+void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const {
+  if (shapes_.active()) searchShape(Shape{q.x, q.y, q.w, q.h, kShapeRect}, out);
+  else query(q, nullptr, &out);
+}
 
-bool LinearQuadtree::collides(const Rect& q) const { return query(q, nullptr); }
+void LinearQuadtree::searchShape(const Shape& q, std::vector<int32_t>& out) const {
+  if (q.kind == kShapeRect && !shapes_.active()) query(Rect{q.a, q.b, q.c, q.d}, nullptr, &out);
+  else query(coverRect(shapeBox(q)), &q, &out, false);
+}
+
+void LinearQuadtree::searchNear(int32_t id, std::vector<int32_t>& out) const { searchShape(shapeOf(id), out); }
+
+bool LinearQuadtree::collides(const Rect& q) const {
+  return shapes_.active() ? collidesShape(Shape{q.x, q.y, q.w, q.h, kShapeRect}) : query(q, nullptr, nullptr);
+}
+
+bool LinearQuadtree::collidesShape(const Shape& q) const {
+  if (q.kind == kShapeRect && !shapes_.active()) return query(Rect{q.a, q.b, q.c, q.d}, nullptr, nullptr);
+  return query(coverRect(shapeBox(q)), &q, nullptr, false);
+}
 
 }  // namespace qt

@@ -107,10 +107,10 @@ bool LinearQuadtree::nearestAround(double px, double py, size_t most, double max
     // A little wider than the circle, so that rounding the window's edges loses nothing in it.
     const double half = reach * (1 + 1e-12) + (std::fabs(px) + std::fabs(py)) * 1e-12 + 1e-300;
     window_.clear();
-    query(Rect{px - half, py - half, 2 * half, 2 * half}, &window_, false);
+    query(Rect{px - half, py - half, 2 * half, 2 * half}, nullptr, &window_, false);
     found_.clear();
     for (const int32_t id : window_) {
-      const double d = rectDistance(rects_[id], px, py);
+      const double d = distanceTo(id, px, py);
       if (d <= reach) keepNearest(d, id, most);
     }
     if (found_.size() < most && reach < maxDistance) continue;
@@ -158,7 +158,7 @@ bool LinearQuadtree::nearest(double px, double py, int32_t k, double maxDistance
   // The k nearest so far, the furthest of them on top: what a node must beat to be worth a look.
   auto worth = [&](double key) { return found_.size() < most ? key <= maxDistance : key < found_.front().key; };
   const bool room = bestFirst([&](const Box& b) { return boxDistance(b, px, py); }, worth, [&](int32_t id) {
-    const double d = rectDistance(rects_[id], px, py);
+    const double d = distanceTo(id, px, py);
     if (d <= maxDistance) keepNearest(d, id, most);
   });
   if (room) takeNearest(out);
@@ -176,10 +176,10 @@ bool LinearQuadtree::raycastAlong(double ox, double oy, double ux, double uy, do
   for (int32_t i = 0; i < 16; ++i) {
     const double a = i * step, b = std::min((i + 1) * step, maxDistance);
     window_.clear();
-    query(stretch(ox, oy, ux, uy, a, b), &window_, false);
+    query(stretch(ox, oy, ux, uy, a, b), nullptr, &window_, false);
     double best = b;
     for (const int32_t o : window_) {
-      const double t = rectRayEntry(rects_[o], ox, oy, ux, uy);
+      const double t = entryOf(o, ox, oy, ux, uy);
       if (firstHit(t, o, best, id)) best = t, id = o;
     }
     if (id >= 0) distance = best;
@@ -198,7 +198,7 @@ bool LinearQuadtree::raycast(double ox, double oy, double ux, double uy, double 
   // smaller id).
   auto worth = [&](double key) { return key <= best && key < kInfinity; };
   const bool room = bestFirst([&](const Box& b) { return boxRayEntry(b, ox, oy, ux, uy); }, worth, [&](int32_t o) {
-    const double t = rectRayEntry(rects_[o], ox, oy, ux, uy);
+    const double t = entryOf(o, ox, oy, ux, uy);
     if (firstHit(t, o, best, id)) best = t, id = o;
   });
   if (!room) id = -1;

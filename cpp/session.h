@@ -12,6 +12,7 @@
 #include "exact_index.h"
 #include "memory_guard.h"
 #include "pair_cache.h"
+#include "shape_table.h"
 #include "tree_kinds.h"
 
 namespace qt {
@@ -20,8 +21,10 @@ namespace qt {
 // here and applies them (sessionFlush) before another tree stages any, so a tree carries no buffer
 // of its own. Its address is in every session's Reply (stageRects, stageIds).
 struct StageBuffer {
-  double rects[kStageCapacity * 4];  // x, y, width, height per staged insert
+  double rects[kStageCapacity * 4];  // x, y, width, height per staged insert (or a shape's numbers)
   int32_t ids[kStageCapacity];
+  int32_t kinds[kStageCapacity];     // each insert's kind of shape (abi.h)
+  double shapes[kStageCapacity * 4]; // a flush's copy of the shapes' numbers, while rects holds their rects
 };
 extern StageBuffer stageBuffer;
 
@@ -36,6 +39,7 @@ struct Session {
     reply = Reply{};
     reply.stageRects = address(stageBuffer.rects);
     reply.stageIds = address(stageBuffer.ids);
+    reply.stageKinds = address(stageBuffer.kinds);
     reply.version = visitTree(tree, [](auto& t) { return address(t.versionAt()); });
   }
   static int32_t address(const void* p) { return int32_t(reinterpret_cast<uintptr_t>(p)); }
@@ -47,6 +51,11 @@ struct Session {
   Reply reply;                   // what the last call handed back besides its return value
   std::vector<double> scratch;   // rects the facade hands over in bulk (refresh, typed arrays)
   std::vector<int32_t> scratchIds;
+  std::vector<int32_t> scratchKinds;  // their kinds of shape, when the facade sends shapes
+  // The shapes of a tree that is not its own index (a LinearQuadtree keeps its own): what its
+  // exact index places and tests (shape_table.h). Its tree holds each by boundingRect().
+  ShapeTable shapes;
+  std::vector<double> shapeNumbers;  // refreshTutorial(): the shapes' numbers while scratch holds rects
   std::vector<double> walk;      // the node walk
   PairCache pairCache;           // pairs() reuses the last answer for objects that did not change
   uint32_t pairsFrom = 0;        // the exact index's generation the pair cache was computed from
@@ -73,7 +82,7 @@ struct Session {
     if constexpr (!has<T>(kExactSelf)) {
       if (exact.tree()) {
         if (!t.contains(id)) exact.remove(id);
-        else if (!exact.stale()) exact.set(id, t.rectTable()[id]);
+        else if (!exact.stale()) exact.set(id, shapes.shapeOf(id, t.rectTable()[id]));
       }
     }
     if (LinearQuadtree* x = exactTree(selfIndex(t))) pairCache.touch(id, x->version());
@@ -93,6 +102,12 @@ struct Session {
     const ObjectTable* objects;
     Rect bounds;
   };
+  // The table of the tree's shapes that are not rects.
+  template <class T>
+  const ShapeTable& shapesOf(T& t) const {
+    if constexpr (has<T>(kExactSelf)) return t.shapes();
+    else return shapes;
+  }
   template <class T>
   static LinearQuadtree* selfIndex(T& t) {
     if constexpr (has<T>(kExactSelf)) return &t;
@@ -110,6 +125,8 @@ struct Session {
     std::vector<int32_t>().swap(results);
     std::vector<double>().swap(scratch);
     std::vector<int32_t>().swap(scratchIds);
+    std::vector<int32_t>().swap(scratchKinds);
+    std::vector<double>().swap(shapeNumbers);
     std::vector<double>().swap(walk);
     changedAll(false);
   }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "abi.h"  // kShapeRect, kShapeCircle, kShapeLine
 #include "geometry.h"
 
 namespace qt {
@@ -79,10 +80,8 @@ inline unsigned lineQuadrants(const Rect& node, double x1, double y1, double x2,
   return mask;
 }
 
-// A built-in shape of quadtree-ts as the core keeps it: its four numbers and its kind.
-constexpr int32_t kShapeRect = 0;    // Rectangle: x, y, width, height
-constexpr int32_t kShapeCircle = 1;  // Circle: x, y, r (d unused)
-constexpr int32_t kShapeLine = 2;    // Line: x1, y1, x2, y2
+// A built-in shape of quadtree-ts as the core keeps it: its four numbers and its kind (abi.h's
+// kShapeRect: x, y, width, height; kShapeCircle: x, y, r, d unused; kShapeLine: x1, y1, x2, y2).
 struct Shape {
   double a, b, c, d;
   int32_t kind;

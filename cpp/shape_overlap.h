@@ -36,6 +36,7 @@
 #include <limits>
 
 #include "geometry.h"
+#include "memory_guard.h"  // QT_COLD: the exact slow paths are built small
 #include "shape_geometry.h"
 
 namespace qt {
@@ -43,6 +44,14 @@ namespace qt {
 struct Box {  // a closed axis-aligned box; its sides may be +-infinity
   double minX, minY, maxX, maxY;
 };
+
+// Built for size: the lines' tests and the rays into circles and lines, which a frame runs far
+// less often than the rect and circle tests (clang's minsize; they stay inlinable).
+#if defined(__clang__)
+#define QT_SMALL __attribute__((minsize))
+#else
+#define QT_SMALL
+#endif
 
 namespace shape_detail {
 
@@ -287,7 +296,7 @@ inline Estimate estimate(const LineExcess& q) {
   return {h * h - far, ranged ? 0x1p-49 * ((std::fabs(h) + 0x1p-52 * size) * size + far) : kInf};
 }
 
-[[gnu::noinline]] inline Scaled exactValue(const Products& q) {
+QT_COLD inline Scaled exactValue(const Products& q) {
   const double v[8] = {q.a1, q.a0, q.b1, q.b0, q.c1, q.c0, q.d1, q.d0};
   Bits bits[8];
   const int unit = unitOf(v, bits);
@@ -303,7 +312,7 @@ inline Estimate estimate(const LineExcess& q) {
   return approximate(ab, 2 * unit);
 }
 
-[[gnu::noinline]] inline Scaled exactValue(const Excess& q) {
+QT_COLD inline Scaled exactValue(const Excess& q) {
   const double v[6] = {q.x1, q.x0, q.y1, q.y0, q.r1, q.r2};
   Bits bits[6];
   const int unit = unitOf(v, bits);
@@ -322,7 +331,7 @@ inline Estimate estimate(const LineExcess& q) {
   return approximate(total, 2 * unit);
 }
 
-[[gnu::noinline]] inline Scaled exactValue(const LineExcess& q) {
+QT_COLD inline Scaled exactValue(const LineExcess& q) {
   const double v[9] = {q.ux1, q.ux0, q.uy1, q.uy0, q.wx1, q.wx0, q.wy1, q.wy0, q.r};
   Bits bits[9];
   const int unit = unitOf(v, bits);
@@ -398,7 +407,7 @@ inline int refinedSign(const Excess& q) {
 inline int refinedSign(const LineExcess&) { return kUnknown; }  // (rarer: straight to integers)
 
 template <class Q>
-[[gnu::noinline]] int exactSign(const Q& q) {
+QT_COLD int exactSign(const Q& q) {
   const int s = refinedSign(q);
   return s != kUnknown ? s : signOf(exactValue(q).m);
 }
@@ -441,7 +450,7 @@ inline bool rectCircleOverlap(const Shape& rect, const Shape& circle) {
   return signOf(Excess{cx, qx, cy, qy, r, 0}) < 0;
 }
 
-inline bool lineCircleOverlap(const Shape& line, const Shape& circle) {
+QT_SMALL inline bool lineCircleOverlap(const Shape& line, const Shape& circle) {
   const double ax = line.a, ay = line.b, bx = line.c, by = line.d, cx = circle.a, cy = circle.b, r = circle.c;
   if (!(r > 0)) return false;
   // Further than r from the segment's box along an axis. Exact: a difference that rounds above r
@@ -456,7 +465,7 @@ inline bool lineCircleOverlap(const Shape& line, const Shape& circle) {
 
 // A proper crossing of the segment from a to b with a rect of zero width or height, taken as the
 // segment between its corners (which may reach infinity: x + w can overflow).
-inline bool crossesFlatRect(double ax, double ay, double bx, double by, const Box& b) {
+QT_SMALL inline bool crossesFlatRect(double ax, double ay, double bx, double by, const Box& b) {
   if (b.minX == b.maxX) {
     if (b.minY == b.maxY) return false;  // a point
     const double x = b.minX;
@@ -476,7 +485,7 @@ inline bool crossesFlatRect(double ax, double ay, double bx, double by, const Bo
   return low * high < 0;
 }
 
-inline bool lineRectOverlap(const Shape& line, const Shape& rect) {
+QT_SMALL inline bool lineRectOverlap(const Shape& line, const Shape& rect) {
   const double ax = line.a, ay = line.b, bx = line.c, by = line.d;
   if (ax == bx && ay == by) return pointInRect(rect, ax, ay);
   const Box b = rectBox(rect);
@@ -496,7 +505,7 @@ inline bool lineRectOverlap(const Shape& line, const Shape& rect) {
          (std::isinf(loX) || std::isinf(loY) || orient(ax, ay, bx, by, loX, loY) < 0);
 }
 
-inline bool linesCross(const Shape& p, const Shape& q) {
+QT_SMALL inline bool linesCross(const Shape& p, const Shape& q) {
   const double ax = p.a, ay = p.b, bx = p.c, by = p.d, cx = q.a, cy = q.b, dx = q.c, dy = q.d;
   if (std::max(ax, bx) < std::min(cx, dx) || std::max(cx, dx) < std::min(ax, bx) ||
       std::max(ay, by) < std::min(cy, dy) || std::max(cy, dy) < std::min(ay, by))
@@ -560,12 +569,12 @@ inline double boxEntryOf(const Box& b, double ox, double oy, double ux, double u
   return positive(std::max(tx, ty));
 }
 
-[[gnu::noinline]] inline double pointDistanceSlow(double px, double py, double qx, double qy) {
+QT_COLD inline double pointDistanceSlow(double px, double py, double qx, double qy) {
   const Scaled d2 = exactValue(Excess{px, qx, py, qy, 0, 0});
   return d2.m == 0 ? 0 : positive(root(d2));
 }
 
-[[gnu::noinline]] inline double circleDistanceSlow(double cx, double cy, double r, double px, double py) {
+QT_COLD inline double circleDistanceSlow(double cx, double cy, double r, double px, double py) {
   const Scaled excess = exactValue(Excess{px, cx, py, cy, r, 0});
   if (excess.m <= 0) return 0;
   // |p - c| - r as (|p - c|^2 - r^2) / (|p - c| + r): no cancellation.
@@ -573,7 +582,7 @@ inline double boxEntryOf(const Box& b, double ox, double oy, double ux, double u
   return positive(quotient(excess, sum(root(d2), scaled(r, 0))));
 }
 
-inline double circleDistance(double cx, double cy, double r, double px, double py) {
+QT_SMALL inline double circleDistance(double cx, double cy, double r, double px, double py) {
   const Estimate e = estimate(Excess{px, cx, py, cy, r, 0});
   if (!accurate(e)) return circleDistanceSlow(cx, cy, r, px, py);
   if (e.value < 0) return 0;
@@ -581,7 +590,7 @@ inline double circleDistance(double cx, double cy, double r, double px, double p
   return e.value / (std::sqrt(dx * dx + dy * dy) + r);
 }
 
-[[gnu::noinline]] inline double segmentDistanceSlow(double ax, double ay, double bx, double by, double px, double py) {
+QT_COLD inline double segmentDistanceSlow(double ax, double ay, double bx, double by, double px, double py) {
   if (exactValue(Products{px, ax, bx, ax, py, ay, ay, by}).m <= 0) return pointDistanceSlow(px, py, ax, ay);
   if (exactValue(Products{px, bx, ax, bx, py, by, by, ay}).m <= 0) return pointDistanceSlow(px, py, bx, by);
   const Scaled h = exactValue(Products{bx, ax, py, ay, by, ay, px, ax});  // |b - a| times the distance
@@ -589,7 +598,7 @@ inline double circleDistance(double cx, double cy, double r, double px, double p
   return positive(quotient(magnitude(h), root(exactValue(Excess{bx, ax, by, ay, 0, 0}))));
 }
 
-inline double segmentDistance(double ax, double ay, double bx, double by, double px, double py) {
+QT_SMALL inline double segmentDistance(double ax, double ay, double bx, double by, double px, double py) {
   const double ux = bx - ax, uy = by - ay, wx = px - ax, wy = py - ay, vx = px - bx, vy = py - by;
   // Nearest an end when p projects beyond it. Near the boundary either answer is as good: the two
   // distances differ by far less than their rounding there.
@@ -610,7 +619,7 @@ inline double segmentDistance(double ax, double ay, double bx, double by, double
 // A ray o + t u (t >= 0) enters a disc where |o + t u - c| = r first: the smaller root of
 // |u|^2 t^2 - 2 (u.(c - o)) t + |c - o|^2 - r^2, with discriminant r^2 |u|^2 - cross(u, c - o)^2,
 // taken as (|c - o|^2 - r^2) / (u.(c - o) + sqrt(discriminant)) so that nothing cancels.
-[[gnu::noinline]] inline double circleEntrySlow(double cx, double cy, double r, double ox, double oy, double ux, double uy) {
+QT_COLD inline double circleEntrySlow(double cx, double cy, double r, double ox, double oy, double ux, double uy) {
   const Scaled outside = exactValue(Excess{cx, ox, cy, oy, r, 0});
   if (outside.m <= 0) return 0;
   const Scaled ahead = exactValue(Products{ux, 0, cx, ox, uy, 0, oy, cy});  // u.(c - o)
@@ -620,7 +629,7 @@ inline double segmentDistance(double ax, double ay, double bx, double by, double
   return positive(quotient(outside, sum(ahead, root(magnitude(missBy)))));
 }
 
-inline double circleEntry(double cx, double cy, double r, double ox, double oy, double ux, double uy) {
+QT_SMALL inline double circleEntry(double cx, double cy, double r, double ox, double oy, double ux, double uy) {
   const Estimate outside = estimate(Excess{cx, ox, cy, oy, r, 0});
   const Estimate ahead = estimate(Products{ux, 0, cx, ox, uy, 0, oy, cy});
   const Estimate missBy = estimate(LineExcess{ux, 0, uy, 0, cx, ox, cy, oy, r});
@@ -633,7 +642,7 @@ inline double circleEntry(double cx, double cy, double r, double ox, double oy, 
   return circleEntrySlow(cx, cy, r, ox, oy, ux, uy);
 }
 
-[[gnu::noinline]] inline double segmentEntrySlow(double ax, double ay, double bx, double by, double ox, double oy, double ux, double uy) {
+QT_COLD inline double segmentEntrySlow(double ax, double ay, double bx, double by, double ox, double oy, double ux, double uy) {
   if (std::min(ax, bx) <= ox && ox <= std::max(ax, bx) && std::min(ay, by) <= oy && oy <= std::max(ay, by) &&
       exactValue(Products{bx, ax, oy, ay, by, ay, ox, ax}).m == 0)
     return 0;  // the origin is on the segment
@@ -656,7 +665,7 @@ inline double circleEntry(double cx, double cy, double r, double ox, double oy, 
   return positive(quotient(num, den));
 }
 
-inline double segmentEntry(double ax, double ay, double bx, double by, double ox, double oy, double ux, double uy) {
+QT_SMALL inline double segmentEntry(double ax, double ay, double bx, double by, double ox, double oy, double ux, double uy) {
   const Estimate sa = estimate(Products{ux, 0, ay, oy, uy, 0, ax, ox});
   const Estimate sb = estimate(Products{ux, 0, by, oy, uy, 0, bx, ox});
   if (certain(sa) && certain(sb)) {
@@ -699,6 +708,26 @@ inline Box shapeBox(const Shape& s) {
 
 inline Rect boxRect(const Box& b) { return {b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY}; }
 
+// A rect whose edges (x, x + w as overlaps() computes them) hold the box: w rounded up until
+// x + w reaches maxX. What an exact index places a shape by and prunes with.
+inline Rect coverRect(const Box& b) {
+  Rect r = boxRect(b);
+  while (r.x + r.w < b.maxX) r.w = std::nextafter(r.w, shape_detail::kInf);
+  while (r.y + r.h < b.maxY) r.h = std::nextafter(r.h, shape_detail::kInf);
+  return r;
+}
+
+// The rect a compat tree (quadtree-js's, the tutorial's) places and retrieves a shape by: a
+// circle's x - r, y - r, 2r, 2r; a line's corners, smaller first. The facade computes the same
+// (js/src/validate.js, boundingRect()) for the queries it answers from its own caches.
+inline Rect boundingRect(const Shape& s) {
+  switch (s.kind) {
+    case kShapeCircle: return {s.a - s.c, s.b - s.c, s.c + s.c, s.c + s.c};
+    case kShapeLine: return {jsMin(s.a, s.c), jsMin(s.b, s.d), std::fabs(s.c - s.a), std::fabs(s.d - s.b)};
+    default: return {s.a, s.b, s.c, s.d};
+  }
+}
+
 // Whether two shapes overlap by the rules above. Symmetric; an unknown kind overlaps nothing.
 inline bool shapesOverlap(const Shape& a, const Shape& b) {
   using namespace shape_detail;
@@ -719,7 +748,7 @@ inline bool shapesOverlap(const Shape& a, const Shape& b) {
 
 // The distance from the point to the closed shape: 0 in or on it. An unknown kind is infinitely
 // far.
-inline double shapeDistance(const Shape& s, double px, double py) {
+QT_SMALL inline double shapeDistance(const Shape& s, double px, double py) {
   using namespace shape_detail;
   switch (s.kind) {
     case kShapeRect: return boxDistanceOf(rectBox(s), px, py);
@@ -732,7 +761,7 @@ inline double shapeDistance(const Shape& s, double px, double py) {
 // The smallest t >= 0 with (ox + t ux, oy + t uy) in the closed shape, +infinity if none. (ux, uy)
 // is a unit vector; t counts steps of it as given (so a hit a rect and a circle share has one t).
 // A hit beyond the largest double is reported as the largest double.
-inline double rayEntry(const Shape& s, double ox, double oy, double ux, double uy) {
+QT_SMALL inline double rayEntry(const Shape& s, double ox, double oy, double ux, double uy) {
   using namespace shape_detail;
   switch (s.kind) {
     case kShapeRect: return boxEntryOf(rectBox(s), ox, oy, ux, uy);

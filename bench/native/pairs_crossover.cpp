@@ -34,14 +34,14 @@ int main(int argc, char** argv) {
   Session& s = *reinterpret_cast<Session*>(h);
   sessionScratch(h, n);
   for (int i = 0; i < n; ++i) { s.scratchIds[i] = i; for (int k=0;k<4;++k) s.scratch[4*i+k] = r[4*i+k]; }
-  sessionSetRects(h, n);
+  sessionSetRects(h, n, qt::kShapeRect);
   sessionPairs(h);
   for (double frac : {0.01, 0.02, 0.05, 0.07, 0.085, 0.1, 0.12, 0.14, 0.16, 0.2, 0.3}) {
     double ti = 0, tf = 0, tr = 0; const int frames = 20; int m = int(frac * n);
     for (int f = 0; f < frames; ++f) {
       for (int j = 0; j < m; ++j) { int i = rng() % n; double& x = r[4*i]; double& y = r[4*i+1]; x += v[2*i]; y += v[2*i+1]; if (x < 0 || x > side-20) v[2*i] = -v[2*i]; if (y < 0 || y > side-20) v[2*i+1] = -v[2*i+1];
         s.scratchIds[j] = i; for (int k=0;k<4;++k) s.scratch[4*j+k] = r[4*i+k]; }
-      auto t0 = clk::now(); sessionRefresh(h, m); auto t1 = clk::now();
+      auto t0 = clk::now(); sessionRefresh(h, m, false); auto t1 = clk::now();
       sessionPairs(h); auto t2 = clk::now();
       s.pairCache.forget();  // the same frame's pairs, computed afresh
       sessionPairs(h); auto t3 = clk::now();

@@ -56,8 +56,8 @@ int main(int argc, char** argv) {
         std::copy_n(&r[4 * i], 4, &s.scratch[4 * i]);
       }
       const auto t0 = Clock::now();
-      if (tutorial) sessionRefreshTutorial(h, n, 0);
-      else sessionRefresh(h, n);
+      if (tutorial) sessionRefreshTutorial(h, n, 0, false);
+      else sessionRefresh(h, n, false);
       const auto t1 = Clock::now();
       sessionPairs(h);
       const auto t2 = Clock::now();

@@ -109,6 +109,9 @@ export const AUTO_DEPTH = 0;
 export const WALK_ROW = 7;
 export const QUADTREE_KIND = 0;
 export const TUTORIAL_KIND = 1;
+export const SHAPE_RECT = 0;
+export const SHAPE_CIRCLE = 1;
+export const SHAPE_LINE = 2;
 
 /** The Reply's doubles: indexes into HEAPF64 from the reply's address / 8. */
 export const F64 = {
@@ -128,22 +131,26 @@ export const F64 = {
 export const I32 = {
   stageRects: 20,
   stageIds: 21,
-  version: 22,
-  results: 23,
-  resultCount: 24,
-  answerSlot: 25,
-  answerFresh: 26,
-  scratchIds: 27,
-  rectTable: 28,
-  rectTableSize: 29,
-  gridCells: 30,
-  gridBounds: 31,
-  walk: 32,
-  nodes: 33,
-  leaves: 34,
-  depth: 35,
-  references: 36,
-  objects: 37,
-  lostIds: 38,
-  lostCount: 39,
+  stageKinds: 22,
+  version: 23,
+  results: 24,
+  resultCount: 25,
+  answerSlot: 26,
+  answerFresh: 27,
+  scratchIds: 28,
+  scratchKinds: 29,
+  rectTable: 30,
+  rectTableSize: 31,
+  shapeTable: 32,
+  shapeTableSize: 33,
+  gridCells: 34,
+  gridBounds: 35,
+  walk: 36,
+  nodes: 37,
+  leaves: 38,
+  depth: 39,
+  references: 40,
+  objects: 41,
+  lostIds: 42,
+  lostCount: 43,
 };

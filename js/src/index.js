@@ -1,9 +1,10 @@
 // The public classes, as every entry exports them: Quadtree (quadtree-js), LinearQuadtree, and
-// QuadTree (the tutorial tree).
+// QuadTree (the tutorial tree); and the shapes they take beside rects (quadtree-ts's classes).
 import { LinearQuadtree } from './linear.js';
 import { load } from './native.js';
 import { Quadtree } from './quadtree.js';
 import { QuadTree } from './tutorial.js';
+import { Rectangle, Circle, Line } from './ts/shapes.js';
 // Last, so that the bundle has it after the code (see native.js).
 import { wasm } from 'quadtree-wasm:wasm';
 
@@ -15,6 +16,9 @@ const Q = /** @type {any} */ (Quadtree);
 Q.ready = ready;
 Q.LinearQuadtree = LinearQuadtree;
 Q.QuadTree = QuadTree;
+Q.Rectangle = Rectangle;
+Q.Circle = Circle;
+Q.Line = Line;
 
-export { Quadtree, LinearQuadtree, QuadTree, ready };
+export { Quadtree, LinearQuadtree, QuadTree, Rectangle, Circle, Line, ready };
 export default Quadtree;

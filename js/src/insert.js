@@ -38,7 +38,7 @@ export function insertChecked(tree, s, obj, r) {
   }
   flush(s); // into a subnode: quadtree-js allows it; rare, so not staged
   const id = s.registry.idFor(obj);
-  if (native.insert(s.handle, tree._n, id, r[0], r[1], r[2], r[3]) === NO_MEMORY) {
+  if (native.insert(s.handle, tree._n, id, r[0], r[1], r[2], r[3], r[4]) === NO_MEMORY) {
     dropIfAbsent(s, id);
     const e = noMemory(s.where, 'the object was not stored');
     e.notInserted = [obj];

@@ -13,7 +13,7 @@ import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
 import { flush } from './stage.js';
-import { option, readBounds, readRect, rectIn, room } from './validate.js';
+import { boundingRect, option, readBounds, readRect, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
@@ -88,6 +88,7 @@ proto.retrieve = function (pRect) {
   }
   const s = live(this, 'retrieve');
   readRect(s, 'rect', pRect, rectIn);
+  boundingRect(rectIn);
   flush(s);
   current(s);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
@@ -136,6 +137,7 @@ proto.getAllObjects = getAllObjects; // (methods/, the tutorial tree's too)
 proto.getIndex = function (pRect) {
   const s = live(this, 'getIndex');
   readRect(s, 'rect', pRect, rectIn);
+  boundingRect(rectIn);
   const b = this.bounds;
   const mask = native.childMask(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
   const indexes = [];

@@ -140,7 +140,7 @@ export class Seed extends Named {
   keep(obj, r) {
     if (this.objects.length === YOUNG_MOST) return this.age();
     this.objects.push(obj);
-    this.rects.push(r[0], r[1], r[2], r[3]);
+    this.rects.push(r[0], r[1], r[2], r[3], r[4]);
   }
 
   /**
@@ -188,7 +188,7 @@ export class Seed extends Named {
     s.views[0] = tree;
     tree._s = s;
     if (objects.length > 0) s.registry.use(OBJECTS, s);
-    for (let i = 0; i < objects.length; i++) stage(s, objects[i], rects.slice(4 * i, 4 * i + 4));
+    for (let i = 0; i < objects.length; i++) stage(s, objects[i], rects.slice(5 * i, 5 * i + 5));
     if (this.taken || this.method !== 'insert') {
       this.clear();
     } else {

@@ -28,6 +28,7 @@ export class Session extends Named {
     findStage(this.r32);
     this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
     this.staged = 0; // inserts of this tree in the staging buffer (only the stager has any)
+    this.sentShapes = false; // whether the last sendChanged() wrote kinds of shape (refresh.js)
     /** Objects whose inserts did not fit when another tree's staging applied them: the error
      * this tree's next call that applies inserts throws. @type {any[] | null} */
     this.lost = null;

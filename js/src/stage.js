@@ -13,7 +13,7 @@ import { noMemory } from './validate.js';
 // now (its `staged` count; null when none). Before another tree stages, they are applied to their
 // tree. Only a session with inserts staged is held here: a tree dropped then is applied and let go
 // when the next tree stages.
-let stageRects = 0, stageIds = 0;
+let stageRects = 0, stageIds = 0, stageKinds = 0;
 /** @type {Session | null} */
 let stager = null;
 
@@ -26,11 +26,12 @@ export function findStage(r32) {
   if (stageIds === 0) {
     stageRects = i32[r32 + I32.stageRects] >> 3;
     stageIds = i32[r32 + I32.stageIds] >> 2;
+    stageKinds = i32[r32 + I32.stageKinds] >> 2;
   }
 }
 
 /**
- * Stages an insert of `obj` with rect r at the root.
+ * Stages an insert of `obj` with shape r (readRect()'s four numbers and kind) at the root.
  * @param {Session} s @param {any} obj @param {number[]} r
  */
 export function stage(s, obj, r) {
@@ -40,6 +41,7 @@ export function stage(s, obj, r) {
   const k = s.staged++, at = stageRects + 4 * k;
   f64[at] = r[0]; f64[at + 1] = r[1]; f64[at + 2] = r[2]; f64[at + 3] = r[3];
   i32[stageIds + k] = s.registry.next(obj);
+  i32[stageKinds + k] = r[4];
 }
 
 /**

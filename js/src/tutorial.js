@@ -17,7 +17,7 @@ import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
 import { flush } from './stage.js';
-import { describe, option, readRect, readBounds, rectIn, room } from './validate.js';
+import { boundingRect, describe, option, readRect, readBounds, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
@@ -103,6 +103,7 @@ proto.findObjects = function (returnedObjects, obj) {
   if (seed !== null) return seed.answer(returnedObjects);  // a root that has not split: its own objects
   const s = /** @type {import('./session.js').Session} */ (named);
   flush(s);
+  boundingRect(rectIn);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   if (this._n !== 0) return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, false)), returnedObjects);
   // From the root the answer is the path up from the node where the rect stops: built once per
@@ -129,6 +130,7 @@ proto.getAllObjects = getAllObjects; // Quadtree's (methods/)
 proto.getIndex = function (rect) {
   const s = live(this, 'getIndex');
   readRect(s, 'rect', rect, rectIn);
+  boundingRect(rectIn);
   const b = this.bounds;
   return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
 };

@@ -3,7 +3,12 @@
 // field, and every check runs before anything changes, so a refused call leaves the tree as it was.
 // `where` is a string, or a tree's session, whose toString() builds the name only for a message
 // (the checks run on every insert and query).
-import { MAX_ID, NO_MEMORY } from './abi.js';
+import { MAX_ID, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from './abi.js';
+import { Circle, Line } from './ts/shapes.js';
+
+// An object is a circle or a line when its qtIndex is Circle's or Line's (an instance, a subclass
+// that keeps it, an object that borrows it), as the quadtree-ts entry tells them; else a rect.
+export const circleIndex = Circle.prototype.qtIndex, lineIndex = Line.prototype.qtIndex;
 
 /** How a value is named in a message. @param {unknown} v */
 export function describe(v) {
@@ -32,24 +37,60 @@ export function checkFinite(where, name, v) {
   if (typeof v !== 'number' || v - v !== 0) throw notFinite(where, name, v);
 }
 
-/** A scratch rect for one call's argument: read once, then used. */
-export const rectIn = [0, 0, 0, 0];
+/** A scratch shape for one call's argument: read once, then used. */
+export const rectIn = [0, 0, 0, 0, SHAPE_RECT];
 
 /**
- * Reads and checks a rect's four numbers once, into `out`; throws before anything changes.
+ * Reads and checks a shape's four numbers once, into `out`, and its kind (abi.h's kinds) into
+ * out[4]: a rect's x, y, width, height; a circle's x, y, r, 0; a line's x1, y1, x2, y2. Throws
+ * before anything changes.
  * @param {string | object} where @param {string} arg @param {any} r @param {number[]} out
  */
 export function readRect(where, arg, r, out) {
   if (typeof r !== 'object' || r === null) {
     throw new TypeError(where + ': ' + arg + ' must be an object with numeric x, y, width and height, got ' + describe(r));
   }
+  const q = r.qtIndex;
+  if (q === circleIndex) return readShape(where, arg, r, out, CIRCLE);
+  if (q === lineIndex) return readShape(where, arg, r, out, LINE);
   const x = r.x, y = r.y, w = r.width, h = r.height;
   // x - x === 0 holds for finite numbers only
   if (typeof x !== 'number' || x - x !== 0) throw badField(where, arg, 'x', x);
   if (typeof y !== 'number' || y - y !== 0) throw badField(where, arg, 'y', y);
   if (typeof w !== 'number' || w - w !== 0) throw badField(where, arg, 'width', w);
   if (typeof h !== 'number' || h - h !== 0) throw badField(where, arg, 'height', h);
-  out[0] = x; out[1] = y; out[2] = w; out[3] = h;
+  out[0] = x; out[1] = y; out[2] = w; out[3] = h; out[4] = SHAPE_RECT;
+}
+
+// The fields of a circle and of a line, as readRect() reads them (a circle's fourth number is 0).
+const CIRCLE = ['x', 'y', 'r'], LINE = ['x1', 'y1', 'x2', 'y2'];
+
+/** readRect() of a Circle or a Line. @param {string | object} where @param {string} arg @param {any} o @param {number[]} out @param {string[]} fields */
+function readShape(where, arg, o, out, fields) {
+  out[3] = 0;
+  for (let i = 0; i < fields.length; i++) {
+    const v = o[fields[i]];
+    if (typeof v !== 'number' || v - v !== 0) throw badField(where, arg, fields[i], v);
+    out[i] = v;
+  }
+  if (fields === CIRCLE && out[2] < 0) throw new RangeError(where + ': ' + arg + '.r must not be negative, got ' + out[2]);
+  out[4] = fields === CIRCLE ? SHAPE_CIRCLE : SHAPE_LINE;
+}
+
+/**
+ * The rect a compat tree (quadtree-js's, the tutorial's) places and queries a shape by, in place
+ * of a shape readRect() read: a circle's x - r, y - r, 2r, 2r; a line's corners, smaller first.
+ * The core's boundingRect() (cpp/shape_overlap.h) is the same for the objects it places.
+ * @param {number[]} s
+ */
+export function boundingRect(s) {
+  const a = s[0], b = s[1], c = s[2], d = s[3];
+  if (s[4] === SHAPE_CIRCLE) {
+    s[0] = a - c; s[1] = b - c; s[2] = c + c; s[3] = c + c;
+  } else if (s[4] === SHAPE_LINE) {
+    s[0] = Math.min(a, c); s[1] = Math.min(b, d); s[2] = Math.abs(c - a); s[3] = Math.abs(d - b);
+  }
+  s[4] = SHAPE_RECT;
 }
 
 /**
@@ -59,7 +100,7 @@ export function readRect(where, arg, r, out) {
 export function readAll(where, items) {
   const rects = new Array(items.length);
   for (let i = 0; i < items.length; i++) {
-    rects[i] = [0, 0, 0, 0];
+    rects[i] = [0, 0, 0, 0, SHAPE_RECT];
     readRect(where, 'rect[' + i + ']', items[i], rects[i]);
   }
   return rects;
@@ -70,8 +111,9 @@ export function readAll(where, items) {
  * @param {string} className @param {any} bounds
  */
 export function readBounds(className, bounds) {
-  const r = [0, 0, 0, 0];
+  const r = [0, 0, 0, 0, SHAPE_RECT];
   readRect(className + ' constructor', 'bounds', bounds, r);
+  if (r[4] !== SHAPE_RECT) throw new TypeError(className + ' constructor: bounds must be a rectangle (x, y, width, height), got a circle or a line');
   if (r[2] < 0 || r[3] < 0) {
     throw new RangeError(className + ' constructor: bounds.width and bounds.height must not be negative, got ' +
       r[2] + ' and ' + r[3]);

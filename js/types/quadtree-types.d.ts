@@ -3,9 +3,11 @@
 // both refer to one definition.
 //
 // A tree is typed by what its queries return: `Quadtree<Ship>` holds your Ship objects (insert,
-// update), `Quadtree<number>` holds the numeric ids of `setRects` (a tree holds one kind at a time;
-// `new Quadtree(bounds)` alone is `Quadtree<Rect>`). Each method is only offered to the kind of tree
-// it works on (by a `this` type): `setRects` to id trees, `insert` and `update` to object trees.
+// update), `Quadtree<number>` holds the numeric ids of `setRects`/`setCircles`/`setLines` (a tree
+// holds one kind at a time; `new Quadtree(bounds)` alone is `Quadtree<Rect>`: give a type argument,
+// such as `Quadtree<Shape>` or `Quadtree<Ship | Circle>`, for a tree of circles and lines). Each
+// method is only offered to the kind of tree it works on (by a `this` type): `setRects`,
+// `setCircles` and `setLines` to id trees, `insert` and `update` to object trees.
 
 declare namespace QuadtreeWasm {
   /** An axis-aligned rectangle; your objects only need these four numbers. */
@@ -16,8 +18,98 @@ declare namespace QuadtreeWasm {
     height: number;
   }
 
-  /** What a tree holds: objects with a rect, or (filled with `setRects`) numeric ids. */
-  type Item = Rect | number;
+  /** A node's rectangle, as a shape's qtIndex receives it. */
+  interface NodeGeometry {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }
+
+  /** A circle's numbers: centre and radius (r >= 0). */
+  interface CircleGeometry {
+    x: number;
+    y: number;
+    r: number;
+  }
+
+  /** A line segment's numbers: its two ends. */
+  interface LineGeometry {
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+  }
+
+  /**
+   * A circle, as the trees tell one: an object whose `qtIndex` is `Circle.prototype.qtIndex` (a
+   * Circle, an instance of a subclass, or a plain object that borrows it:
+   * `{ x, y, r, qtIndex: Circle.prototype.qtIndex }`). Its x, y and r are read as a rect's four
+   * numbers are.
+   */
+  interface CircleShape extends CircleGeometry {
+    qtIndex(node: NodeGeometry): number[];
+  }
+
+  /** A line segment, as the trees tell one: an object whose `qtIndex` is `Line.prototype.qtIndex`. */
+  interface LineShape extends LineGeometry {
+    qtIndex(node: NodeGeometry): number[];
+  }
+
+  /** What a tree holds and is asked about: a rect (any other object: x, y, width, height), a circle or a line. */
+  type Shape = Rect | CircleShape | LineShape;
+
+  /** What a tree holds: objects with a shape, or (filled with `setRects`, `setCircles`, `setLines`) numeric ids. */
+  type Item = Shape | number;
+
+  interface RectangleProps<CustomDataType = void> extends Rect {
+    data?: CustomDataType;
+  }
+  interface CircleProps<CustomDataType = void> extends CircleGeometry {
+    data?: CustomDataType;
+  }
+  interface LineProps<CustomDataType = void> extends LineGeometry {
+    data?: CustomDataType;
+  }
+
+  /** quadtree-ts 2.3.0's Rectangle: a rect with a qtIndex (the trees read it as any rect). */
+  class Rectangle<CustomDataType = void> implements Rect {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    data?: CustomDataType;
+    constructor(props: RectangleProps<CustomDataType>);
+    /** The quadrants of `node` this rect reaches (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right). */
+    qtIndex(node: NodeGeometry): number[];
+  }
+
+  /** quadtree-ts 2.3.0's Circle: the trees hold and query it as a circle. */
+  class Circle<CustomDataType = void> implements CircleShape {
+    x: number;
+    y: number;
+    r: number;
+    data?: CustomDataType;
+    constructor(props: CircleProps<CustomDataType>);
+    /** The quadrants of `node` this circle reaches, as quadtree-ts decides them. */
+    qtIndex(node: NodeGeometry): number[];
+    /** Whether the circle meets the rect's interior (touching does not count). */
+    static intersectRect(x: number, y: number, r: number, minX: number, minY: number, maxX: number, maxY: number): boolean;
+  }
+
+  /** quadtree-ts 2.3.0's Line: the trees hold and query it as a line segment. */
+  class Line<CustomDataType = void> implements LineShape {
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+    data?: CustomDataType;
+    constructor(props: LineProps<CustomDataType>);
+    /** The quadrants of `node` this segment reaches, as quadtree-ts decides them. */
+    qtIndex(node: NodeGeometry): number[];
+    /** Whether the segment meets the rect's interior. */
+    static intersectRect(x1: number, y1: number, x2: number, y2: number, minX: number, minY: number, maxX: number, maxY: number): boolean;
+  }
 
   /** The overlapping pairs of one `pairs()` call; read it before the tree changes again. */
   interface PairList<T> {
@@ -64,15 +156,16 @@ declare namespace QuadtreeWasm {
 
   /**
    * What both trees offer beyond quadtree-js. Exact queries use one rule: a and b overlap when
-   * a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height.
-   * `T` is your object type, or `number` for a tree filled with `setRects`.
+   * a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+   * circles and lines by the true shapes, as strictly (shapes that only touch do not overlap).
+   * `T` is your object type, or `number` for a tree filled with `setRects`, `setCircles`, `setLines`.
    */
   interface Moving<T extends Item> {
     /** Removes an object (or numeric id), wherever its coordinates are now. True if it was there. */
     remove(item: T): boolean;
-    /** Re-indexes one object after you changed it in place. False if it is not in the tree (not for a tree of ids). */
-    update(this: Moving<Rect>, item: T): boolean;
-    /** Re-reads every object's rect, re-indexes those that changed; returns how many changed (0 for a tree of ids). */
+    /** Re-indexes one object after you changed it in place (its kind too). False if it is not in the tree (not for a tree of ids). */
+    update(this: Moving<Shape>, item: T): boolean;
+    /** Re-reads every object's shape, re-indexes those that changed; returns how many changed (0 for a tree of ids). */
     refresh(): number;
     /**
      * Inserts or moves many items given as x, y, width, height per item (ids: default 0, 1, 2, ...);
@@ -81,13 +174,17 @@ declare namespace QuadtreeWasm {
      * A tree holds objects or ids: setRects on a tree holding objects throws a TypeError (clear() it first).
      */
     setRects(this: Moving<number>, rects: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
-    /** The objects that overlap `rect`, each once, as a new array. */
-    search(rect: Rect): T[];
-    /** Whether any object overlaps `rect`. */
-    collides(rect: Rect): boolean;
+    /** The same for circles: x, y, r per item (r >= 0). An id placed before as another kind becomes a circle. */
+    setCircles(this: Moving<number>, circles: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
+    /** The same for line segments: x1, y1, x2, y2 per item. */
+    setLines(this: Moving<number>, lines: Float32Array | Float64Array, ids?: ArrayLike<number>): void;
+    /** The objects that overlap `shape` (a rect, a circle or a line), each once, as a new array. */
+    search(shape: Shape): T[];
+    /** Whether any object overlaps `shape`. */
+    collides(shape: Shape): boolean;
     /**
      * Up to `k` (default 1; Infinity: all) objects nearest to (x, y), nearest first, by the
-     * distance from the point to the object's rect (0 inside it), each at most `maxDistance`
+     * distance from the point to the object's shape (0 inside it), each at most `maxDistance`
      * (default Infinity) away. Ties in any order. A new array.
      */
     nearest(x: number, y: number, k?: number, maxDistance?: number): T[];
@@ -95,7 +192,7 @@ declare namespace QuadtreeWasm {
      * The first object the ray from (x, y) along (dx, dy) (not (0, 0)) reaches within `maxDistance`
      * (default Infinity), and how far along the ray: 0 when (x, y) is inside it. Null if none.
      */
-    raycast(this: Moving<Rect>, x: number, y: number, dx: number, dy: number, maxDistance?: number): RayHit<T> | null;
+    raycast(this: Moving<Shape>, x: number, y: number, dx: number, dy: number, maxDistance?: number): RayHit<T> | null;
     /** On a tree of ids: the id the ray reaches first. */
     raycast(this: Moving<number>, x: number, y: number, dx: number, dy: number, maxDistance?: number): RayIdHit | null;
     /** Every overlapping pair of distinct objects, once, computed in one native call. */
@@ -128,6 +225,10 @@ declare namespace QuadtreeWasm {
     /** The other tree classes, also on the class itself. */
     static LinearQuadtree: typeof LinearQuadtree;
     static QuadTree: typeof QuadTree;
+    /** The shape classes, also on the class itself. */
+    static Rectangle: typeof Rectangle;
+    static Circle: typeof Circle;
+    static Line: typeof Line;
     /**
      * @param bounds the root's area, kept by reference
      * @param max_objects objects a leaf holds before it splits (0 or omitted: 10)
@@ -143,16 +244,19 @@ declare namespace QuadtreeWasm {
     readonly objects: T[];
     /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] for a leaf. */
     readonly nodes: Quadtree<T>[];
-    /** Stores an object, or each object of an array, in every leaf its rect reaches (not for a tree of ids). */
-    insert(this: Moving<Rect>, rect: T | readonly T[]): void;
-    /** The candidates for `rect`: every object of every leaf it reaches, as a new array. */
-    retrieve(rect: Rect): T[];
+    /**
+     * Stores an object, or each object of an array, in every leaf its rect reaches (a circle's or a
+     * line's: its bounding rect) (not for a tree of ids).
+     */
+    insert(this: Moving<Shape>, rect: T | readonly T[]): void;
+    /** The candidates for `rect` (a circle or a line: its bounding rect): every object of every leaf it reaches, as a new array. */
+    retrieve(rect: Shape): T[];
     /** Tutorial form: appends the candidates to `returnedObjects` and returns it. */
-    retrieve(returnedObjects: T[], rect: Rect): T[];
+    retrieve(returnedObjects: T[], rect: Shape): T[];
     /** Every distinct object in this (sub)tree, appended to `returnedObjects` or a new array. */
     getAllObjects(returnedObjects?: T[]): T[];
-    /** The children (0..3) that `rect` reaches from this node. */
-    getIndex(rect: Rect): number[];
+    /** The children (0..3) that `rect` (a circle or a line: its bounding rect) reaches from this node. */
+    getIndex(rect: Shape): number[];
   }
   interface Quadtree<T extends Item = Rect> extends Moving<T> {}
 
@@ -171,7 +275,7 @@ declare namespace QuadtreeWasm {
     readonly bounds: Rect;
     readonly depth: D;
     /** Indexes an object, or each object of an array; one already there is moved (not for a tree of ids). */
-    insert(this: Moving<Rect>, rect: T | readonly T[]): void;
+    insert(this: Moving<Shape>, rect: T | readonly T[]): void;
   }
   interface LinearQuadtree<T extends Item = Rect, D extends number | 'auto' = number> extends Moving<T> {}
 
@@ -191,18 +295,24 @@ declare namespace QuadtreeWasm {
     bounds: Rect;
     /** The four subnodes (top-right, top-left, bottom-left, bottom-right), or [] before a split. */
     readonly nodes: QuadTree<T>[];
-    /** Stores an object, or each object of an array (nested arrays too); undefined is ignored. */
-    insert(this: Moving<Rect>, obj: T | readonly unknown[] | undefined): void;
-    /** Appends the candidates for `obj` (the deepest node's objects first) and returns the array; undefined for an undefined obj. */
-    findObjects(returnedObjects: T[], obj: Rect): T[];
+    /**
+     * Stores an object, or each object of an array (nested arrays too); undefined is ignored. A
+     * circle or a line is placed by its bounding rect.
+     */
+    insert(this: Moving<Shape>, obj: T | readonly unknown[] | undefined): void;
+    /**
+     * Appends the candidates for `obj` (a circle or a line: its bounding rect), the deepest node's
+     * objects first, and returns the array; undefined for an undefined obj.
+     */
+    findObjects(returnedObjects: T[], obj: Shape): T[];
     findObjects(returnedObjects: T[], obj: undefined): undefined;
     /** The same as findObjects. */
-    retrieve(returnedObjects: T[], obj: Rect): T[];
+    retrieve(returnedObjects: T[], obj: Shape): T[];
     retrieve(returnedObjects: T[], obj: undefined): undefined;
     /** Every object of this node and below (children first), appended to `returnedObjects` or a new array. */
     getAllObjects(returnedObjects?: T[]): T[];
-    /** The child (0..3) `rect` fits in, or -1 when it touches a midline. */
-    getIndex(rect: Rect): number;
+    /** The child (0..3) `rect` (a circle or a line: its bounding rect) fits in, or -1 when it touches a midline. */
+    getIndex(rect: Shape): number;
     /**
      * The per-frame re-index: objects for which `isAlive` returns false are removed (it is asked
      * for every stored occurrence), moved objects are re-homed. Returns how many were removed.

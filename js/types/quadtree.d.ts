@@ -11,6 +11,18 @@ declare class Quadtree<T extends QuadtreeWasm.Item = QuadtreeWasm.Rect> extends 
 declare namespace Quadtree {
   type Rect = QuadtreeWasm.Rect;
   type Item = QuadtreeWasm.Item;
+  type Shape = QuadtreeWasm.Shape;
+  type CircleShape = QuadtreeWasm.CircleShape;
+  type LineShape = QuadtreeWasm.LineShape;
+  type NodeGeometry = QuadtreeWasm.NodeGeometry;
+  type CircleGeometry = QuadtreeWasm.CircleGeometry;
+  type LineGeometry = QuadtreeWasm.LineGeometry;
+  type RectangleProps<CustomDataType = void> = QuadtreeWasm.RectangleProps<CustomDataType>;
+  type CircleProps<CustomDataType = void> = QuadtreeWasm.CircleProps<CustomDataType>;
+  type LineProps<CustomDataType = void> = QuadtreeWasm.LineProps<CustomDataType>;
+  type Rectangle<CustomDataType = void> = QuadtreeWasm.Rectangle<CustomDataType>;
+  type Circle<CustomDataType = void> = QuadtreeWasm.Circle<CustomDataType>;
+  type Line<CustomDataType = void> = QuadtreeWasm.Line<CustomDataType>;
   type PairList<T> = QuadtreeWasm.PairList<T>;
   type Stats = QuadtreeWasm.Stats;
   type RayHit<T> = QuadtreeWasm.RayHit<T>;

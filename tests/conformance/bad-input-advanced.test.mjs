@@ -90,7 +90,7 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
       tree.dispose();
     });
 
-    it('#setRects rejects what is not x, y, width, height per item, and bad ids', () => {
+    it('#setRects, #setCircles and #setLines reject what is not their numbers per item, and bad ids', () => {
       const tree = make();
       tree.setRects(new Float64Array([1, 1, 5, 5, 3, 3, 5, 5]));
       const before = observe2(tree);
@@ -101,6 +101,12 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
       expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [-1])).toThrow(RangeError);
       expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [1.5])).toThrow(/integers/);
       expect(() => tree.setRects(new Float64Array([1, 1, 5, 5]), [2 ** 31 - 1])).toThrow(/keep them dense/);
+      expect(() => tree.setCircles(new Float64Array([1, 1, 5, 5]))).toThrow(/setCircles: circles must be .* x, y, r per item, got length 4/);
+      expect(() => tree.setCircles(new Float64Array([1, 1, -5]))).toThrow(/circles\[2\] \(r of item 0\) must not be negative, got -5/);
+      expect(() => tree.setCircles(new Float32Array([1, NaN, 5]))).toThrow(/circles\[1\] \(y of item 0\) must be finite/);
+      expect(() => tree.setCircles(new Float64Array([1, 1, 5]), [1, 2])).toThrow(/one id per circle/);
+      expect(() => tree.setLines(new Float64Array([0, 0, 1]))).toThrow(/setLines: lines must be .* x1, y1, x2, y2 per item/);
+      expect(() => tree.setLines(new Float64Array([0, 0, 1, Infinity]))).toThrow(/lines\[3\] \(y2 of item 0\) must be finite/);
       expect(observe2(tree)).toEqual(before);
       tree.dispose();
     });

@@ -266,12 +266,12 @@ TEST(Session, InsertAtASubnodeGoesOnlyIntoThatSubtree) {
   s.stage(1, 2, {40, 40, 1, 1});
   sessionFlush(s.h, 2);
   const int32_t bottomRight = sessionChildren(s.h, 0) + 3;
-  sessionInsert(s.h, bottomRight, 3, 2, 2, 1, 1);  // lies in the top-left, stored bottom-right
+  sessionInsert(s.h, bottomRight, 3, 2, 2, 1, 1, qt::kShapeRect);  // lies in the top-left, stored bottom-right
   EXPECT_TRUE(sessionValidate(s.h));
   EXPECT_EQ(s.retrieve({0, 0, 4, 4}), (Ids{1}));
   EXPECT_EQ(s.retrieve({2, 2, 1, 1}, false, bottomRight), (Ids{3}));
-  sessionInsert(s.h, 0, 4, 50, 50, 1, 1);  // node 0 is the root
-  sessionInsert(s.h, 0, 4, 50, 50, 1, 1);
+  sessionInsert(s.h, 0, 4, 50, 50, 1, 1, qt::kShapeRect);  // node 0 is the root
+  sessionInsert(s.h, 0, 4, 50, 50, 1, 1, qt::kShapeRect);
   EXPECT_EQ(s.stats().entries, 5);
   EXPECT_EQ(s.stats().objects, 4);
 }
@@ -457,7 +457,7 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
   const int32_t node = sessionChildren(quadtree.h, 0);
   ASSERT_GT(node, 0);
   // No nodes to address in a LinearQuadtree.
-  EXPECT_EQ(sessionInsert(linear, 0, 3, 1, 1, 1, 1), kUnsupported);
+  EXPECT_EQ(sessionInsert(linear, 0, 3, 1, 1, 1, 1, qt::kShapeRect), kUnsupported);
   EXPECT_EQ(sessionRetrieve(linear, 0, 0, 0, 64, 64, true), kUnsupported);
   EXPECT_EQ(sessionLocate(linear, 0, 0, 0, 1, 1, true), kUnsupported);
   EXPECT_EQ(sessionAllObjects(linear, 0), kUnsupported);
@@ -471,12 +471,12 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
   for (const Handle h : {quadtree.h, linear}) {
     EXPECT_EQ(sessionPathObjects(h, 0), kUnsupported);
     EXPECT_EQ(sessionPreorder(h, 0), kUnsupported);
-    EXPECT_EQ(sessionRefreshTutorial(h, 0, 0), kUnsupported);
+    EXPECT_EQ(sessionRefreshTutorial(h, 0, 0, false), kUnsupported);
   }
   for (const Handle h : {quadtree.h, tutorial, linear}) {
     EXPECT_EQ(sessionContains(h, 1), 1);
     EXPECT_EQ(sessionContains(h, 3), 0);
-    EXPECT_EQ(sessionSearch(h, 0, 0, 64, 64), 2);
+    EXPECT_EQ(sessionSearch(h, 0, 0, 64, 64, qt::kShapeRect), 2);
     EXPECT_EQ(sessionValidate(h), 1);
   }
   EXPECT_EQ(quadtree.retrieve({0, 0, 64, 64}), (Ids{1, 2}));
@@ -487,11 +487,11 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
   ASSERT_EQ(sessionTsInsert(ts, 1, kShapeRect, 1, 1, 1, 1), 0);
   EXPECT_EQ(sessionFlush(ts, 2), kUnsupported);
   EXPECT_EQ(sessionRemove(ts, 1), kUnsupported);
-  EXPECT_EQ(sessionUpdate(ts, 1, 2, 2, 1, 1), kUnsupported);
-  EXPECT_EQ(sessionRefresh(ts, 0), kUnsupported);
-  EXPECT_EQ(sessionSetRects(ts, 0), kUnsupported);
-  EXPECT_EQ(sessionSearch(ts, 0, 0, 64, 64), kUnsupported);
-  EXPECT_EQ(sessionCollides(ts, 0, 0, 64, 64), kUnsupported);
+  EXPECT_EQ(sessionUpdate(ts, 1, 2, 2, 1, 1, qt::kShapeRect), kUnsupported);
+  EXPECT_EQ(sessionRefresh(ts, 0, false), kUnsupported);
+  EXPECT_EQ(sessionSetRects(ts, 0, qt::kShapeRect), kUnsupported);
+  EXPECT_EQ(sessionSearch(ts, 0, 0, 64, 64, qt::kShapeRect), kUnsupported);
+  EXPECT_EQ(sessionCollides(ts, 0, 0, 64, 64, qt::kShapeRect), kUnsupported);
   EXPECT_EQ(sessionPairs(ts), kUnsupported);
   EXPECT_EQ(sessionRetrieve(ts, 0, 0, 0, 64, 64, true), kUnsupported);
   for (const Handle h : {quadtree.h, tutorial, linear}) {
@@ -552,10 +552,10 @@ TEST(Session, ALinearSessionOfAutoDepthFitsItToItsObjectsBeforeItsQueries) {
     r[0] = 13.0 * (i % 64), r[1] = 40.0 * (i / 64), r[2] = 11, r[3] = 11;
   }
   ASSERT_EQ(sessionFlush(h, kStageCapacity), kStageCapacity);
-  EXPECT_EQ(sessionSearch(h, 0, 0, 20, 20), 2);  // (0, 0) and (13, 0)
+  EXPECT_EQ(sessionSearch(h, 0, 0, 20, 20, qt::kShapeRect), 2);  // (0, 0) and (13, 0)
   EXPECT_EQ(tree.depth(), 6);  // cells of 62 px (11 px: level 7, kept to 8 cells an object)
   EXPECT_EQ(sessionPairs(h), 0);
-  EXPECT_EQ(sessionUpdate(h, 1, 5, 5, 11, 11), 1);
+  EXPECT_EQ(sessionUpdate(h, 1, 5, 5, 11, 11, qt::kShapeRect), 1);
   EXPECT_EQ(sessionPairs(h), 1);  // 1 now overlaps 0
   EXPECT_EQ(sessionValidate(h), 1);
   sessionDestroy(h);
@@ -602,21 +602,21 @@ TEST(Session, TheReplyPointsAtTheTreesVersionWhichEveryChangeMovesAndNoQuery) {
   sessionFlush(s.h, 1);
   EXPECT_TRUE(moved());
   sessionRetrieve(s.h, 0, 0, 0, 100, 100, true);
-  sessionSearch(s.h, 0, 0, 100, 100);
+  sessionSearch(s.h, 0, 0, 100, 100, qt::kShapeRect);
   sessionPairs(s.h);
   sessionStats(s.h);
   EXPECT_FALSE(moved());
-  sessionUpdate(s.h, 0, 60, 60, 5, 5);  // waits to be re-placed: retrieve's answers may change
+  sessionUpdate(s.h, 0, 60, 60, 5, 5, qt::kShapeRect);  // waits to be re-placed: retrieve's answers may change
   EXPECT_TRUE(moved());
   EXPECT_FALSE(tree.settled());
-  EXPECT_EQ(sessionSearch(s.h, 59, 59, 2, 2), 1);  // the exact index has its new rect at once
-  EXPECT_EQ(sessionSearch(s.h, 9, 9, 2, 2), 0);
+  EXPECT_EQ(sessionSearch(s.h, 59, 59, 2, 2, qt::kShapeRect), 1);  // the exact index has its new rect at once
+  EXPECT_EQ(sessionSearch(s.h, 9, 9, 2, 2, qt::kShapeRect), 0);
   EXPECT_FALSE(tree.settled());  // exact queries leave the leaves alone
   EXPECT_FALSE(moved());
   sessionRetrieve(s.h, 0, 0, 0, 100, 100, true);  // re-placed: in its one leaf, nothing changes
   EXPECT_TRUE(tree.settled());
   EXPECT_FALSE(moved());
-  sessionInsert(s.h, 0, 1, 20, 20, 5, 5);
+  sessionInsert(s.h, 0, 1, 20, 20, 5, 5, qt::kShapeRect);
   EXPECT_TRUE(moved());
   sessionRemove(s.h, 1);
   EXPECT_TRUE(moved());
@@ -645,7 +645,7 @@ TEST(Session, ValidateCatchesAChangeThatBypassedTheSessionsFunnel) {
   for (int i = 0; i < 20; ++i) t.stage(i, i, {i * 4.0, i * 4.0, 6, 6});
   sessionFlush(t.h, 20);
   sessionPairs(t.h);
-  sessionInsert(t.h, 0, 50, 1, 1, 90, 90);
+  sessionInsert(t.h, 0, 50, 1, 1, 90, 90, qt::kShapeRect);
   EXPECT_EQ(sessionValidate(t.h), 1);
 }
 
@@ -700,7 +700,7 @@ TEST(Session, ATutorialSessionStoresEachInsertOnceAndRetrieveIsThePath) {
   EXPECT_EQ(sessionContains(t.h, 2), 1);
   EXPECT_EQ(sessionRemove(t.h, 1), 1);
   EXPECT_EQ(sessionPreorder(t.h, 0), 3);
-  EXPECT_EQ(sessionInsert(t.h, c + 1, 9, 60, 60, 1, 1), 0);  // from a subnode: stays in its subtree
+  EXPECT_EQ(sessionInsert(t.h, c + 1, 9, 60, 60, 1, 1, qt::kShapeRect), 0);  // from a subnode: stays in its subtree
   EXPECT_EQ(sessionAllObjects(t.h, c + 1), 2);
   sessionStats(t.h);
   EXPECT_EQ(t.s.reply.objects, 4);
@@ -777,15 +777,15 @@ TEST(Session, RefreshTutorialMovesChangedObjectsAndDropsDeadPositions) {
   t.s.scratchIds[1] = 2;
   const double r[] = {80.5, 80.5, 1, 1};
   std::copy(r, r + 4, t.s.scratch.begin());
-  EXPECT_EQ(sessionRefreshTutorial(t.h, 1, 1), 1);
+  EXPECT_EQ(sessionRefreshTutorial(t.h, 1, 1, false), 1);
   EXPECT_EQ(sessionContains(t.h, 2), 0);
   EXPECT_EQ(sessionPreorder(t.h, 0), 3);
   EXPECT_EQ(t.results(), (Ids{1, 3, 0}));
   EXPECT_EQ(sessionPairs(t.h), 1);  // the pair cache heard of the move
   EXPECT_EQ(t.results(), (Ids{0, 3}));
-  EXPECT_EQ(sessionSearch(t.h, 0, 0, 100, 100), 3);
-  EXPECT_EQ(sessionCollides(t.h, 80.9, 80.9, 1, 1), 1);
-  EXPECT_EQ(sessionUpdate(t.h, 3, 5, 5, 1, 1), 1);  // to another node
+  EXPECT_EQ(sessionSearch(t.h, 0, 0, 100, 100, qt::kShapeRect), 3);
+  EXPECT_EQ(sessionCollides(t.h, 80.9, 80.9, 1, 1, qt::kShapeRect), 1);
+  EXPECT_EQ(sessionUpdate(t.h, 3, 5, 5, 1, 1, qt::kShapeRect), 1);  // to another node
   EXPECT_EQ(sessionPairs(t.h), 0);
   EXPECT_EQ(sessionValidate(t.h), 1);
 }
@@ -799,7 +799,7 @@ TEST(Session, TutorialSessionsKeepTheVersionInTheReplyAndRefuseWithoutRoom) {
   EXPECT_NE(*v, before);
   qt::setHeapBudgetForTests(0);
   EXPECT_EQ(sessionCreate(0, 0, 1, 1, 1, 1, 0, 0, qt::kTutorialKind), 0u);
-  EXPECT_EQ(sessionInsert(t.h, 0, 1000, 1, 1, 1, 1), kNoMemory);
+  EXPECT_EQ(sessionInsert(t.h, 0, 1000, 1, 1, 1, 1, qt::kShapeRect), kNoMemory);
   qt::setHeapBudgetForTests(SIZE_MAX);
   EXPECT_EQ(sessionContains(t.h, 1000), 0);
   EXPECT_EQ(sessionValidate(t.h), 1);

@@ -11,12 +11,15 @@
 
 namespace qttest {
 
-// What ExactIndex::ensure() takes: every object of `t` with its latest rect.
+// What ExactIndex::ensure() takes: every object of `t` with its latest rect (as a shape).
 template <class Tree>
 auto objectsOf(Tree& t) {
   return [&t](auto visit) {
-    for (int32_t id = 0; id < int32_t(t.idSpan()); ++id)
-      if (t.contains(id)) visit(id, t.rectTable()[id]);
+    for (int32_t id = 0; id < int32_t(t.idSpan()); ++id) {
+      if (!t.contains(id)) continue;
+      const qt::Rect& r = t.rectTable()[id];
+      visit(id, qt::Shape{r.x, r.y, r.w, r.h, qt::kShapeRect});
+    }
   };
 }
 

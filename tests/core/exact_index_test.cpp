@@ -102,7 +102,7 @@ struct Driven {
       std::copy(&moves[i].second.x, &moves[i].second.x + 4, s.scratch.data() + 4 * i);
       if (size_t(moves[i].first) < in.size() && in[moves[i].first]) rect[moves[i].first] = moves[i].second;
     }
-    ASSERT_GE(qt::sessionRefresh(h, int32_t(moves.size())), 0);
+    ASSERT_GE(qt::sessionRefresh(h, int32_t(moves.size()), false), 0);
   }
 
   std::set<std::pair<int32_t, int32_t>> pairs() {
@@ -122,7 +122,7 @@ struct Driven {
     return out;
   }
   std::set<int32_t> search(const Rect& q) {
-    const int32_t n = qt::sessionSearch(h, q.x, q.y, q.w, q.h);
+    const int32_t n = qt::sessionSearch(h, q.x, q.y, q.w, q.h, qt::kShapeRect);
     return std::set<int32_t>(s.results.begin(), s.results.begin() + n);
   }
   std::set<int32_t> bruteSearch(const Rect& q) const {
@@ -168,7 +168,7 @@ void checkAgainstBruteForce(bool tutorial, double maxObjects, double maxLevels, 
       for (int i = 0; i < 10; ++i) {
         const int32_t id = int32_t(rng() % uint32_t(next + 5));
         const Rect r = rect();
-        ASSERT_GE(qt::sessionUpdate(d.h, id, r.x, r.y, r.w, r.h), 0);
+        ASSERT_GE(qt::sessionUpdate(d.h, id, r.x, r.y, r.w, r.h, qt::kShapeRect), 0);
         d.set(id, r);
         next = std::max(next, id + 1);
       }
@@ -184,7 +184,7 @@ void checkAgainstBruteForce(bool tutorial, double maxObjects, double maxLevels, 
       const Rect q = rect();
       const auto want = d.bruteSearch(q);
       EXPECT_EQ(d.search(q), want) << "frame " << frame;
-      EXPECT_EQ(qt::sessionCollides(d.h, q.x, q.y, q.w, q.h), want.empty() ? 0 : 1) << "frame " << frame;
+      EXPECT_EQ(qt::sessionCollides(d.h, q.x, q.y, q.w, q.h, qt::kShapeRect), want.empty() ? 0 : 1) << "frame " << frame;
     }
     ASSERT_EQ(qt::sessionValidate(d.h), 1) << "frame " << frame;
   }
@@ -232,7 +232,7 @@ TEST(ExactIndexSession, WithoutRoomForTheIndexSearchAndCollidesTestEveryObject) 
     const Rect q{double(rng() % 900), double(rng() % 900), double(rng() % 100), double(rng() % 100)};
     const auto want = d.bruteSearch(q);
     EXPECT_EQ(d.search(q), want);
-    EXPECT_EQ(qt::sessionCollides(d.h, q.x, q.y, q.w, q.h), want.empty() ? 0 : 1);
+    EXPECT_EQ(qt::sessionCollides(d.h, q.x, q.y, q.w, q.h, qt::kShapeRect), want.empty() ? 0 : 1);
   }
   EXPECT_EQ(d.s.exact.tree(), nullptr);
   EXPECT_EQ(qt::sessionPairs(d.h), qt::kNoMemory);  // pairs need the index
@@ -244,7 +244,7 @@ TEST(ExactIndexSession, WithoutRoomForTheIndexSearchAndCollidesTestEveryObject) 
 TEST(ExactIndexSession, AChangeThatBypassedTheSessionFailsValidate) {
   Driven d(qt::sessionCreate(0, 0, 100, 100, 4, 4, 0, 0, qt::kTutorialKind));
   for (int32_t id = 0; id < 10; ++id) d.insert(id, {id * 9.0, id * 9.0, 5, 5});
-  EXPECT_EQ(qt::sessionSearch(d.h, 0, 0, 100, 100), 10);
+  EXPECT_EQ(qt::sessionSearch(d.h, 0, 0, 100, 100, qt::kShapeRect), 10);
   EXPECT_EQ(qt::sessionValidate(d.h), 1);
   std::get<qt::TutorialTree>(d.s.tree).update(3, {50, 50, 30, 30});  // the index was not told
   EXPECT_EQ(qt::sessionValidate(d.h), 0);

@@ -243,10 +243,10 @@ TEST(OutOfMemory, SessionCallsReportItAndChangeNothing) {
   EXPECT_EQ(sessionValidate(h), kNoMemory);  // its checks allocate
   limit.set(SIZE_MAX);
   EXPECT_EQ(sessionValidate(h), 1);
-  EXPECT_EQ(sessionSearch(h, -100, -100, 2000, 2000), inserted);
+  EXPECT_EQ(sessionSearch(h, -100, -100, 2000, 2000, qt::kShapeRect), inserted);
   limit.set(0);
   EXPECT_EQ(sessionPairs(h), kNoMemory);  // its answer needs more room than there is
-  EXPECT_EQ(sessionSearch(h, -100, -100, 2000, 2000), inserted);  // the results have room already
+  EXPECT_EQ(sessionSearch(h, -100, -100, 2000, 2000, qt::kShapeRect), inserted);  // the results have room already
   EXPECT_EQ(sessionScratch(h, 1 << 20), Handle(0));
   EXPECT_TRUE(sessionRemove(h, 0) || !sessionContains(h, 0));
   limit.set(SIZE_MAX);

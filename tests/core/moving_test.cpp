@@ -207,7 +207,7 @@ TEST(MovingObjects, PairsAfterAFewMovesReuseTheLastAnswerAndStayExact) {
   for (int i = 0; i < 300; ++i) {
     model.rect.push_back(w.rect(b));
     model.present.push_back(true);
-    qt::sessionInsert(h, 0, i, model.rect[i].x, model.rect[i].y, model.rect[i].w, model.rect[i].h);
+    qt::sessionInsert(h, 0, i, model.rect[i].x, model.rect[i].y, model.rect[i].w, model.rect[i].h, qt::kShapeRect);
   }
   for (int frame = 0; frame < 40; ++frame) {
     const int moves = frame % 5 == 0 ? 200 : 10;  // mostly few changes, sometimes many
@@ -220,7 +220,7 @@ TEST(MovingObjects, PairsAfterAFewMovesReuseTheLastAnswerAndStayExact) {
         Rect& r = model.rect[i];
         r.x += w.real(-6, 6);
         r.y += w.real(-6, 6);
-        qt::sessionUpdate(h, i, r.x, r.y, r.w, r.h);  // inserts one that was removed
+        qt::sessionUpdate(h, i, r.x, r.y, r.w, r.h, qt::kShapeRect);  // inserts one that was removed
         model.present[i] = true;
       }
     }
@@ -243,7 +243,7 @@ TEST(MovingObjects, PairsAfterFewChangesStayExactForSubnodeInsertsAndRepeats) {
     if (size_t(i) >= model.rect.size()) model.rect.resize(size_t(i) + 1), model.present.resize(size_t(i) + 1);
     model.rect[i] = r;
     model.present[i] = true;
-    qt::sessionInsert(h, node, i, r.x, r.y, r.w, r.h);
+    qt::sessionInsert(h, node, i, r.x, r.y, r.w, r.h, qt::kShapeRect);
   };
   for (int i = 0; i < 200; ++i) put(0, i, w.rect(b));
   int next = 200;

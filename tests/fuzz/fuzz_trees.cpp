@@ -23,7 +23,8 @@
 //   bounds, maxObjects and maxLevels (minLevels from the level byte's sign); an op code with bits 6
 //   and 5 both set is one of its 8 operations (the low 3 bits).
 // - LinearQuadtree: search / collides / pairs equal brute force exactly, and so do nearest (the
-//   distances in order) and raycast (the smallest id of the first reached), by the core's geometry;
+//   distances in order) and raycast (the smallest id of the first reached), by the core's geometry,
+//   with objects and queries that updates and queries make circles or lines (an id changes kind);
 //   and that geometry's own promises for two shapes of any kinds (symmetry, rect-rect is the rect
 //   rule, boxes that meet, lower bounds, a ray from inside at 0).
 // - Quadtree: an object is "exact" when its latest rect was placed from the root and no clearNode()
@@ -534,7 +535,20 @@ void quadtreeBatch(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, const Rec
 
 struct LModel {
   std::vector<char> live;
-  std::vector<Rect> rects;
+  std::vector<Rect> rects;        // the rect each object was made from
+  std::vector<qt::Shape> shapes;  // what it is: that rect, or a circle or a line made from it
+  // Whether two objects (or an object and a query) overlap: the fuzzer's own rect rule between
+  // rects, the core's geometry (fuzzed on its own by the geometry case) when either is a shape.
+  static bool meet(const Rect& ra, const qt::Shape& a, const Rect& rb, const qt::Shape& b) {
+    if (a.kind == qt::kShapeRect && b.kind == qt::kShapeRect) return overlap(ra, rb);
+    return qt::shapesOverlap(a, b);
+  }
+  // A shape against a rect of NaN or infinite numbers, which the facade never lets meet: either
+  // answer is accepted.
+  static bool unsure(const qt::Shape& a, const qt::Shape& b) {
+    auto finite = [](const qt::Shape& s) { return std::isfinite(s.a) && std::isfinite(s.b) && std::isfinite(s.c) && std::isfinite(s.d); };
+    return (a.kind != qt::kShapeRect || b.kind != qt::kShapeRect) && (!finite(a) || !finite(b));
+  }
   int32_t size() const { return int32_t(std::count(live.begin(), live.end(), 1)); }
 };
 
@@ -545,6 +559,16 @@ void validateLinear(const qt::LinearQuadtree& t, const LModel& m) {
   for (int32_t id = 0; id < int32_t(m.live.size()); ++id)
     CHECK(t.contains(id) == bool(m.live[id]), "linear contains(" + std::to_string(id) + ")");
   CHECK(!t.contains(-1), "linear contains(-1)");
+}
+
+// A rect, or a circle or a line made from it (when its numbers make one the facade would take).
+qt::Shape shapeFrom(FuzzedDataProvider& in, const Rect& r) {
+  const int32_t kind = in.ConsumeIntegralInRange<int32_t>(0, 2);
+  const qt::Shape rect{r.x, r.y, r.w, r.h, qt::kShapeRect};
+  if (!std::isfinite(r.x + r.y + r.w + r.h) || !std::isfinite(r.x + r.w) || !std::isfinite(r.y + r.h)) return rect;
+  if (kind == qt::kShapeCircle) return qt::Shape{r.x, r.y, std::fabs(r.w), 0, kind};
+  if (kind == qt::kShapeLine) return qt::Shape{r.x, r.y, r.x + r.w, r.y + r.h, kind};
+  return rect;
 }
 
 void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, const Rect& bounds) {
@@ -558,17 +582,19 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       g_opName = op == 0 ? "linear insert" : "linear update";
       const int32_t id = pickId();
       const Rect r = makeRect(in, bounds, true);
-      TRACE("%d: linear %s(%d, %s)\n", g_op, op == 0 ? "insert" : "update", id, rectText(r).c_str());
+      // An update may make the object a circle or a line (of any id: a rect's kind changes too).
+      const qt::Shape shape = op == 1 ? shapeFrom(in, r) : qt::Shape{r.x, r.y, r.w, r.h, qt::kShapeRect};
+      TRACE("%d: linear %s(%d, %s) kind %d\n", g_op, op == 0 ? "insert" : "update", id, rectText(r).c_str(), shape.kind);
       if (op == 0) {
         t.insert(id, r);
         if (t.outOfMemory()) return;
       } else {
-        const bool changed = t.update(id, r);
+        const bool changed = shape.kind == qt::kShapeRect ? t.update(id, r) : t.updateShape(id, shape);
         if (t.outOfMemory()) return;
         if (id < 0) CHECK(!changed, "update() of a negative id reported a change");
         else if (!m.live[id]) CHECK(changed, "update() of an absent id must report a change");
       }
-      if (id >= 0) m.live[id] = 1, m.rects[id] = r;
+      if (id >= 0) m.live[id] = 1, m.rects[id] = r, m.shapes[id] = shape;
       return;
     }
     case 2: {
@@ -589,39 +615,52 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       g_opName = op == 4 ? "linear search" : "linear collides";
       t.fit();  // (a fitted depth follows the objects before queries, as the session does)
       const Rect q = makeRect(in, bounds, true);
-      std::set<int32_t> want;
-      for (int32_t id = 0; id < nIds; ++id)
-        if (m.live[id] && overlap(m.rects[id], q)) want.insert(id);
+      const qt::Shape shape = shapeFrom(in, q);
+      std::set<int32_t> want, either;
+      for (int32_t id = 0; id < nIds; ++id) {
+        if (!m.live[id]) continue;
+        if (LModel::unsure(m.shapes[id], shape)) either.insert(id);
+        else if (LModel::meet(m.rects[id], m.shapes[id], q, shape)) want.insert(id);
+      }
+      TRACE("%d: %s(%s) kind %d\n", g_op, g_opName, rectText(q).c_str(), shape.kind);
       if (op == 5) {
-        CHECK(t.collides(q) == !want.empty(), "linear collides " + rectText(q));
+        const bool hit = shape.kind == qt::kShapeRect ? t.collides(q) : t.collidesShape(shape);
+        CHECK(hit == !want.empty() || !either.empty(), "linear collides " + rectText(q));
         return;
       }
-      t.search(q, out);
+      if (shape.kind == qt::kShapeRect) t.search(q, out);
+      else t.searchShape(shape, out);
       checkNoDuplicates(out, "linear search");
-      CHECK(asSet(out) == want, "linear search " + rectText(q) + " returned " + std::to_string(out.size()) +
-                                    " ids, brute force finds " + std::to_string(want.size()));
+      std::set<int32_t> got = asSet(out);
+      for (const int32_t id : either) got.erase(id);
+      CHECK(got == want, "linear search " + rectText(q) + " returned " + std::to_string(out.size()) +
+                             " ids, brute force finds " + std::to_string(want.size()));
       return;
     }
     case 6: {
       g_opName = "linear pairs";
       t.fit();
       // out (from pairs() or pairsOf()) against brute force over `rects`, `present` saying which ids count.
-      auto checkPairs = [&](const char* call, const std::vector<Rect>& rects, auto present) {
+      auto checkPairs = [&](const char* call, const std::vector<Rect>& rects, auto present, bool shapes) {
         const std::string name = std::string("linear ") + call + "()";
         CHECK(out.size() % 2 == 0, name + " returned an odd count");
         std::set<std::pair<int32_t, int32_t>> got, want;
         for (size_t i = 0; i < out.size(); i += 2) {
           CHECK(out[i] < out[i + 1], name + " must give a < b");
           CHECK(got.insert({out[i], out[i + 1]}).second, name + " returned a pair twice");
+          if (shapes && LModel::unsure(m.shapes[out[i]], m.shapes[out[i + 1]])) got.erase({out[i], out[i + 1]});
         }
         for (int32_t a = 0; a < nIds; ++a)
           for (int32_t b = a + 1; b < nIds; ++b)
-            if (present(a) && present(b) && overlap(rects[a], rects[b])) want.insert({a, b});
+            if (present(a) && present(b) &&
+                (shapes ? !LModel::unsure(m.shapes[a], m.shapes[b]) && LModel::meet(rects[a], m.shapes[a], rects[b], m.shapes[b])
+                        : overlap(rects[a], rects[b])))
+              want.insert({a, b});
         CHECK(got == want, name + " found " + std::to_string(got.size()) + ", brute force " + std::to_string(want.size()));
       };
       t.pairs(out);
       if (t.outOfMemory()) return;
-      checkPairs("pairs", m.rects, [&](int32_t id) { return m.live[id] != 0; });
+      checkPairs("pairs", m.rects, [&](int32_t id) { return m.live[id] != 0; }, true);
       // pairsOf(): the pairs of rects the tree does not hold (as a session's exact index left
       // behind by a refresh() reads them): the odd ids moved, some ids present only here.
       const double dx = in.ConsumeIntegralInRange<int32_t>(-300, 300), dy = in.ConsumeIntegralInRange<int32_t>(-300, 300);
@@ -634,7 +673,7 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       out.clear();
       t.pairsOf(moved.data(), first.data(), nIds, out);
       if (t.outOfMemory()) return;
-      checkPairs("pairsOf", moved, [&](int32_t id) { return first[id] >= 0; });
+      checkPairs("pairsOf", moved, [&](int32_t id) { return first[id] >= 0; }, false);  // (rects only)
       return;
     }
     case 7:
@@ -643,7 +682,7 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       const Rect at = makeRect(in, bounds, false);
       const double maxDistance = in.ConsumeBool() ? std::numeric_limits<double>::infinity()
                                                   : in.ConsumeIntegralInRange<int32_t>(0, 64) * bounds.w / 32;
-      auto shapeOf = [&](int32_t id) { return qt::Shape{m.rects[id].x, m.rects[id].y, m.rects[id].w, m.rects[id].h, qt::kShapeRect}; };
+      auto shapeOf = [&](int32_t id) { return m.shapes[id]; };
       if (op == 7) {
         g_opName = "linear nearest";
         const int32_t k = in.ConsumeIntegralInRange<int32_t>(0, 70);
@@ -685,14 +724,14 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
     }
     case 9: {  // the shapes' geometry (shape_overlap.h): what the exact queries rely on
       g_opName = "shape geometry";
-      auto shapeFrom = [&](const Rect& r) {
+      auto shapeOf = [&](const Rect& r) {  // (any kind, whatever its numbers: checked below)
         const int32_t kind = in.ConsumeIntegralInRange<int32_t>(0, 2);
         if (kind == qt::kShapeCircle) return qt::Shape{r.x, r.y, std::fabs(r.w), 0, kind};
         if (kind == qt::kShapeLine) return qt::Shape{r.x, r.y, r.x + r.w, r.y + r.h, kind};
         return qt::Shape{r.x, r.y, r.w, r.h, kind};
       };
       const Rect ra = makeRect(in, bounds, false), rb = makeRect(in, bounds, false), at = makeRect(in, bounds, false);
-      const qt::Shape a = shapeFrom(ra), b = shapeFrom(rb);
+      const qt::Shape a = shapeOf(ra), b = shapeOf(rb);
       const bool finite = std::isfinite(a.a + a.b + a.c + a.d + b.a + b.b + b.c + b.d + at.x + at.y) &&
                           std::isfinite(a.c - a.a) && std::isfinite(a.d - a.b);
       if (!finite) return;  // (the facade refuses the rest)
@@ -1057,6 +1096,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   LModel lm;
   lm.live.assign(size_t(nLinearIds), 0);
   lm.rects.assign(size_t(nLinearIds), Rect{});
+  lm.shapes.assign(size_t(nLinearIds), qt::Shape{0, 0, 0, 0, qt::kShapeRect});
   validateQuadtree(tree, qm);
   validateLinear(linear, lm);
   // The TutorialTree takes the Quadtree's numbers (no bytes of its own: older inputs read the same).

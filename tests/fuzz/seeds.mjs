@@ -76,12 +76,14 @@ const q = {
 };
 const l = {
   insert: (id, r) => (s) => r(s.op('lInsert').int(-1, 254, id), true),
-  update: (id, r) => (s) => r(s.op('lUpdate').int(-1, 254, id), true),
+  // an update or a query makes a shape of kind 0 rect, 1 circle, 2 line from rect r
+  update: (id, r, kind = 0) => (s) => r(s.op('lUpdate').int(-1, 254, id), true).int(0, 2, kind),
   remove: (id) => (s) => s.op('lRemove').int(-1, 254, id),
   clear: () => (s) => s.op('lClear'),
-  search: (r) => (s) => r(s.op('lSearch'), true),
-  collides: (r) => (s) => r(s.op('lCollides'), true),
-  pairs: () => (s) => s.op('lPairs'),
+  search: (r, kind = 0) => (s) => r(s.op('lSearch'), true).int(0, 2, kind),
+  collides: (r, kind = 0) => (s) => r(s.op('lCollides'), true).int(0, 2, kind),
+  // pairs(), then pairsOf() with the odd ids moved by (dx, dy)
+  pairs: (dx = 0, dy = 0) => (s) => s.op('lPairs').int(-300, 300, dx).int(-300, 300, dy),
   nodes: () => (s) => s.op('lNodes'),
   // from the corner of rect r (as a query reads it), within max / 32 of the bounds' width or
   // without a limit (max < 0); k nearest, or the ray at angle * pi / 8
@@ -159,6 +161,16 @@ const seeds = {
     l.geometry(grid(1, 1, 4, 4), grid(2, 2, 0, 0), grid(0, 0, 0, 0), 2, 0, 2),
     l.geometry(grid(0, 0, 4, 4), negative(0, 4, 4, -4), grid(2, 2, 0, 0), 2, 2, 6),
     l.geometry(grid(2, 2, 2, 0), grid(2, 2, 3, 0), grid(9, 2, 0, 0), 2, 1, 8),
+  ]),
+  // Circles and lines as objects and queries: tangent circles, lines along and across rects, an
+  // id that changes kind, beside NaN and negative rects.
+  'seed-linear-shapes': scenario({ ldepth: 4, lids: 12 }, [
+    l.insert(0, grid(2, 2, 2, 2)), l.update(1, grid(6, 2, 2, 0), 1), l.update(2, grid(10, 2, 2, 0), 1),
+    l.update(3, grid(1, 4, 8, 0), 2), l.update(4, grid(4, 1, 0, 8), 2), l.insert(5, nonFinite(0, 0, 3, 3)),
+    l.update(6, negative(8, 8, 3, -2), 1), l.pairs(), l.search(grid(2, 2, 4, 4), 1), l.collides(grid(0, 0, 3, 3), 2),
+    l.search(whole(true), 0), l.nearest(grid(6, 6, 0, 0), -1, 4), l.raycast(grid(0, 2, 0, 0), -1, 0),
+    l.update(1, grid(6, 2, 2, 2), 0), l.update(0, grid(2, 2, 2, 0), 2), l.pairs(), l.search(grid(1, 1, 6, 6), 2),
+    l.remove(3), l.pairs(), l.clear(), l.update(2, grid(3, 3, 1, 0), 1), l.pairs(),
   ]),
   // Bounds a linear tree cannot grid (infinite width, NaN): everything in the root.
   'seed-linear-bad-bounds': scenario({ lbounds: 6, ldepth: 6, lids: 8 }, [

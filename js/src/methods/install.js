@@ -4,7 +4,7 @@
 import { remove } from './remove.js';
 import { update } from './update.js';
 import { refresh } from './refresh.js';
-import { setRects } from './set-rects.js';
+import { setCircles, setLines, setRects } from './set-rects.js';
 import { collides, search } from './search.js';
 import { forEachPair, pairs } from './pairs.js';
 import { nearest, raycast } from './spatial.js';
@@ -26,6 +26,8 @@ export function install(proto, own = {}) {
     update,
     refresh: own.refresh || refresh,
     setRects,
+    setCircles,
+    setLines,
     search,
     collides,
     pairs,

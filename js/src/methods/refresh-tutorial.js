@@ -36,7 +36,7 @@ export function refreshTutorial(isAlive) {
   const sent = sendChanged(s, dead.length);
   const idAt = (i32[s.r32 + I32.scratchIds] >> 2) + sent;
   for (let k = 0; k < dead.length; k++) i32[idAt + k] = dead[k];
-  const gone = native.refreshTutorial(s.handle, sent, dead.length);
+  const gone = native.refreshTutorial(s.handle, sent, dead.length, s.sentShapes);
   if (gone === NO_MEMORY) {
     throw noMemory(s, 'some objects may keep their previous places (call refresh() again once there is room)');
   }

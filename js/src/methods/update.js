@@ -17,7 +17,7 @@ export function update(obj) {
   flush(s);
   const id = s.registry.mode === OBJECTS ? s.registry.present(obj) : undefined;
   if (id === undefined) return false;
-  if (native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3]) === NO_MEMORY) {
+  if (native.update(s.handle, id, rectIn[0], rectIn[1], rectIn[2], rectIn[3], rectIn[4]) === NO_MEMORY) {
     throw noMemory(s.where, 'the object keeps its previous place');
   }
   return true;

@@ -1,5 +1,5 @@
 // Compiled by tests/packaging/types.test.mjs against the package's exports (never run).
-import Quadtree, { Quadtree as Named, LinearQuadtree, QuadTree, ready, type Rect, type Item, type PairList, type Stats, type OutOfMemoryError, type RayHit, type RayIdHit } from 'quadtree-wasm';
+import Quadtree, { Quadtree as Named, LinearQuadtree, QuadTree, Rectangle, Circle, Line, ready, type Rect, type Item, type Shape, type CircleShape, type LineShape, type PairList, type Stats, type OutOfMemoryError, type RayHit, type RayIdHit } from 'quadtree-wasm';
 
 interface Ship extends Rect { name: string; vx: number }
 
@@ -165,6 +165,81 @@ tut.findObjects(ship);
 // @ts-expect-error: getIndex is one index for the tutorial tree
 const tutWrong: number[] = tut.getIndex(ship);
 
+// Circles and lines beside rects: quadtree-ts's shape classes, also on the class.
+const ball = new Circle({ x: 10, y: 10, r: 5 });
+const laser = new Line({ x1: 0, y1: 0, x2: 100, y2: 50 });
+const crate = new Rectangle({ x: 5, y: 5, width: 10, height: 10, data: 'crate' });
+const crateData: string | undefined = crate.data;
+const ballData = new Circle({ x: 0, y: 0, r: 1, data: { hp: 3 } }).data?.hp;
+const quadrants: number[] = ball.qtIndex({ x: 0, y: 0, width: 64, height: 64 });
+const touches: boolean = Circle.intersectRect(0, 0, 1, 1, 1, 2, 2) || Line.intersectRect(0, 0, 1, 1, 0, 0, 1, 1);
+const staticShapes: [typeof Rectangle, typeof Circle, typeof Line] = [Quadtree.Rectangle, Quadtree.Circle, Quadtree.Line];
+const borrowed: CircleShape = { x: 1, y: 2, r: 3, qtIndex: Circle.prototype.qtIndex };
+const borrowedLine: LineShape = { x1: 1, y1: 2, x2: 3, y2: 4, qtIndex: Line.prototype.qtIndex };
+class Bullet extends Circle<{ damage: number }> { vx = 1; }
+const bullet = new Bullet({ x: 1, y: 1, r: 1, data: { damage: 2 } });
+
+// A tree of shapes of every kind.
+const world = new Quadtree<Shape>({ x: 0, y: 0, width: 640, height: 480 });
+world.insert(ball);
+world.insert([laser, crate, ship, borrowed, borrowedLine]);
+const worldHits: Shape[] = world.search(ball);
+const worldCrossed: Shape[] = world.search(laser);
+const worldAny: boolean = world.collides(crate) || world.collides(borrowed);
+const worldCandidates: Shape[] = world.retrieve(ball);
+const worldInto: Shape[] = world.retrieve([], laser);
+const worldIndexes: number[] = world.getIndex(ball);
+const worldNearest: Shape[] = world.nearest(0, 0, 5, 100);
+const worldRay: RayHit<Shape> | null = world.raycast(0, 0, 1, 0);
+const worldPair: Shape = world.pairs().first(0);
+ball.r = 6;
+const worldUpdated: boolean = world.update(ball);
+const worldMoved: number = world.refresh();
+const worldRemoved: boolean = world.remove(laser);
+// Trees of one class of shape, and queries by any shape on a tree of rect objects.
+const bullets = new LinearQuadtree<Bullet, 'auto'>({ x: 0, y: 0, width: 640, height: 480 }, { depth: 'auto' });
+bullets.insert(bullet);
+const bulletHits: Bullet[] = bullets.search(laser);
+const bulletNearest: number = bullets.nearest(0, 0)[0]?.vx ?? 0;
+const bulletRay: number | undefined = bullets.raycast(0, 0, 1, 1)?.object.data?.damage;
+bullets.forEachPair((a, b) => a.vx + b.vx);
+const shipsInBall: Ship[] = tree.search(ball);
+const shipsOnLaser: boolean = tree.collides(laser);
+const shipCandidates: Ship[] = tree.retrieve(laser);
+const circles = new QuadTree<Circle>({ x: 0, y: 0, width: 640, height: 480 });
+circles.insert([ball, bullet]);
+const circleCandidates: Circle[] = circles.findObjects([], laser);
+const circleIndex: number = circles.getIndex(ball);
+const circleHits: Circle[] = circles.search(crate);
+// Trees of ids: setCircles and setLines beside setRects.
+idTree.setCircles(new Float32Array([10, 10, 5, 20, 20, 0]));
+idTree.setCircles(new Float64Array([10, 10, 5]), [9]);
+idTree.setLines(new Float64Array([0, 0, 10, 10]), new Int32Array([8]));
+linearIds.setLines(new Float32Array([0, 0, 10, 10]));
+linearIds.setCircles(new Float64Array([1, 1, 1]), [4]);
+const idsInBall: number[] = idTree.search(ball);
+const idsOnLaser: boolean = linearIds.collides(laser);
+// @ts-expect-error: setCircles on a tree of objects would make its queries return numbers
+world.setCircles(new Float32Array([0, 0, 1]));
+// @ts-expect-error: and setLines
+tree.setLines(new Float32Array([0, 0, 1, 1]));
+// @ts-expect-error: circles are a Float32Array or Float64Array
+idTree.setCircles([0, 0, 1]);
+// @ts-expect-error: a tree of ids takes no circles through insert
+idTree.insert(ball);
+// @ts-expect-error: a circle is told by its qtIndex: {x, y, r} alone is not a shape
+world.search({ x: 0, y: 0, r: 1 });
+// @ts-expect-error: a tree typed by rects holds rects (give it a type argument, such as Shape, for circles)
+plain.insert(ball);
+// @ts-expect-error: the hits of a tree of shapes are shapes, not rects
+const worldRects: Rect[] = world.search(ball);
+
+export {
+  crateData, ballData, quadrants, touches, staticShapes, worldHits, worldCrossed, worldAny, worldCandidates, worldInto,
+  worldIndexes, worldNearest, worldRay, worldPair, worldUpdated, worldMoved, worldRemoved, bulletHits, bulletNearest,
+  bulletRay, shipsInBall, shipsOnLaser, shipCandidates, circleCandidates, circleIndex, circleHits, idsInBall, idsOnLaser,
+  worldRects,
+};
 export {
   whenReady, sameReady, start, same, names, into, all, own, sub, indexes, hits, any, first, second, byId, ids, count,
   updated, moved, removed, depth, valid, plainFound, fill, idHits, idCandidates, idAll, idOwn, idNodes, idFirst,
