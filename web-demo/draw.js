@@ -1,7 +1,7 @@
-// Drawing: the starfield, the asteroids (outlines up to a few thousand, plain squares beyond),
-// the ship, bullets, the shockwave ring, the laser and the nearest body's bracket, the tree
-// overlay and a one-line HUD. Everything that shares a colour is batched into one path, so
-// 50,000 bodies are a handful of fill() calls.
+// Drawing: the starfield, the asteroids (outlines around their circles up to a few thousand, their
+// bounding squares beyond), the ship, bullets, the shockwave ring, the laser and the nearest
+// body's bracket, the tree overlay and a one-line HUD. Everything that shares a colour is batched
+// into one path, so 50,000 bodies are a handful of fill() calls.
 
 import { rng } from './sim.js';
 
@@ -68,7 +68,7 @@ export function createRenderer(canvas, world) {
     if (list.length > OUTLINE_MAX) {
       for (let l = 0; l < 4; l++) {
         ctx.beginPath();
-        for (const b of list) if (level(b.flash) === l) ctx.rect(b.x, b.y, b.width, b.height);
+        for (const b of list) if (level(b.flash) === l) ctx.rect(b.x - b.r, b.y - b.r, 2 * b.r, 2 * b.r);
         ctx.fillStyle = SQUARE_COLOURS[l];
         ctx.fill();
       }
@@ -80,7 +80,7 @@ export function createRenderer(canvas, world) {
       for (const b of list) {
         if (level(b.flash) !== l) continue;
         const pts = OUTLINES[b.shape];
-        const rad = b.width * 0.55, cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+        const rad = b.r * 1.1, cx = b.x, cy = b.y;
         const c = Math.cos(b.rot) * rad, s = Math.sin(b.rot) * rad;
         ctx.moveTo(cx + pts[0] * c - pts[1] * s, cy + pts[0] * s + pts[1] * c);
         for (let k = 1; k < CORNERS; k++) {
@@ -176,7 +176,7 @@ export function createRenderer(canvas, world) {
     }
     const t = sim.target;
     if (t) {
-      const m = 4, x0 = t.x - m, y0 = t.y - m, x1 = t.x + t.width + m, y1 = t.y + t.height + m, k = 5;
+      const m = 4 + t.r, x0 = t.x - m, y0 = t.y - m, x1 = t.x + m, y1 = t.y + m, k = 5;
       ctx.beginPath();
       for (const [x, y, sx, sy] of [[x0, y0, 1, 1], [x1, y0, -1, 1], [x0, y1, 1, -1], [x1, y1, -1, -1]]) {
         ctx.moveTo(x + sx * k, y);

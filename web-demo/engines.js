@@ -1,9 +1,15 @@
-// The collision engines. Each finds every overlapping pair of bodies once per frame and answers
-// rect queries, all with the one strict rule
-//   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-// so every engine reports the same pairs (in its own order). Each also answers the spatial
+// The collision engines. The bodies are circles (sim.js's Body: centre x, y, radius r), and each
+// engine finds every pair of them that overlaps, once per frame, by the one exact rule
+//   the distance between the centres < r1 + r2   (touching circles do not overlap)
+// so every engine reports the same pairs (in its own order). They also answer rect and circle
 // queries, raycast (the first body a ray reaches, and how far along) and nearest (the body nearest
-// a point): quadtree-wasm's trees with their own calls, the others by testing every body.
+// a point), measured to the circles.
+//   quadtree-wasm's refresh+pairs engines hold the circles: pairs() gives the exact circle pairs,
+//     search() and the spatial queries decide by the circles, and nothing is tested here.
+//   The others index bounding boxes, so they test the circles among their candidates themselves
+//     (circles.js: the library's rules, exact): quadtree-js, quadtree-ts and our quadtree-ts
+//     drop-in get a box per body; our Quadtree drop-in takes the circles and places them by those
+//     same boxes, as quadtree-js would. Brute force tests every pair.
 //
 // The libraries are classic scripts loaded by index.html before this module:
 //   /quadtree-js/quadtree.js  sets window.Quadtree, which index.html keeps as window.OriginalQuadtree
@@ -11,24 +17,35 @@
 //   /dist/quadtree-ts.js      our quadtree-ts drop-in, kept as window.WasmTsQuadtree
 //   /dist/quadtree.js         then replaces window.Quadtree with quadtree-wasm (the drop-in swap)
 
-import { distanceTo, entryOf } from '../bench/spatial-reference.mjs';
+import { Body } from './sim.js';
+import { circleDistance, circleEntry, circlesOverlap, rectCircleOverlap } from './circles.js';
 
 const OriginalQuadtree = window.OriginalQuadtree;
 const WasmQuadtree = window.Quadtree;
 const OriginalTsQuadtree = window.OriginalTsQuadtree;
 const WasmTsQuadtree = window.WasmTsQuadtree;
 
+// A body is a circle to quadtree-wasm: an object is one when its qtIndex is Circle.prototype.qtIndex,
+// which every Body borrows here, so the trees take the bodies as they are (insert() reads x, y and
+// r, refresh() re-reads them).
+Body.prototype.qtIndex = WasmQuadtree.Circle.prototype.qtIndex;
+
+// How far the boxes the box-indexing engines retrieve with reach beyond a shape: x - r and r + r
+// round, so a circle's box may fall short of the circle by an ulp (2^-42 in this world); this much
+// more makes every circle that overlaps a shape a candidate of it.
+const PAD = 2 ** -30;
+
 export const BRUTE_MAX = 3000;
 
 /** name, label, and what each engine does per frame (shown in the page). */
 export const ENGINES = [
-  { name: 'quadtree-js', label: 'quadtree-js 1.2.6', how: 'original library: clear, insert all, retrieve per body, exact test' },
-  { name: 'wasm-dropin', label: 'quadtree-wasm drop-in', how: 'same code, our Quadtree: clear, insert all, retrieve per body, exact test' },
-  { name: 'wasm-advanced', label: 'quadtree-wasm refresh+pairs', how: 'inserted once; per frame refresh() then pairs()' },
-  { name: 'wasm-linear', label: 'LinearQuadtree refresh+pairs', how: 'Quadtree.LinearQuadtree, inserted once; per frame refresh() then pairs()' },
-  { name: 'quadtree-ts', label: 'quadtree-ts 2.3.0', how: 'original library: a Rectangle per body, clear, insert all, retrieve per body, exact test' },
+  { name: 'quadtree-js', label: 'quadtree-js 1.2.6', how: "original library: clear, insert each body's box, retrieve per body, exact circle test" },
+  { name: 'wasm-dropin', label: 'quadtree-wasm drop-in', how: 'same code, our Quadtree, which takes the circles: clear, insert all, retrieve per body, exact circle test' },
+  { name: 'wasm-advanced', label: 'quadtree-wasm refresh+pairs', how: 'the circles inserted once; per frame refresh() then pairs(): the exact circle pairs' },
+  { name: 'wasm-linear', label: 'LinearQuadtree refresh+pairs', how: 'Quadtree.LinearQuadtree, the circles inserted once; per frame refresh() then pairs()' },
+  { name: 'quadtree-ts', label: 'quadtree-ts 2.3.0', how: "original library: a Rectangle per body's box, clear, insert all, retrieve per body, exact circle test" },
   { name: 'wasm-ts', label: 'quadtree-wasm quadtree-ts drop-in', how: 'same code on quadtree-wasm/quadtree-ts (drawing the tree, O, reads its nodes: it goes on in JavaScript)' },
-  { name: 'brute', label: 'brute force', how: `every pair tested (n²/2); up to ${BRUTE_MAX.toLocaleString('en')} bodies`, max: BRUTE_MAX },
+  { name: 'brute', label: 'brute force', how: `every pair of circles tested (n²/2); up to ${BRUTE_MAX.toLocaleString('en')} bodies`, max: BRUTE_MAX },
 ];
 
 export function engineInfo(name) {
@@ -40,16 +57,43 @@ export function allowed(name, count) {
   return !!e && (e.max === undefined || count <= e.max);
 }
 
-function overlaps(a, b) {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Into `out`: the box a box-indexing engine retrieves with for the circle (x, y, r), PAD wider. */
+function reachCircle(x, y, r, out) {
+  out.x = x - r - PAD;
+  out.y = y - r - PAD;
+  out.width = r + r + 2 * PAD;
+  out.height = r + r + 2 * PAD;
+  return out;
 }
 
-// The spatial queries by testing every body (the library's rules, bench/spatial-reference.mjs).
+/** Into `out`: the same for a rect (of positive size). */
+function reachRect(rect, out) {
+  out.x = rect.x - PAD;
+  out.y = rect.y - PAD;
+  out.width = rect.width + 2 * PAD;
+  out.height = rect.height + 2 * PAD;
+  return out;
+}
+
+/** Into `box`: a body's bounding box, as quadtree-wasm places a circle in a compat tree. */
+function boxOf(b, box) {
+  box.x = b.x - b.r;
+  box.y = b.y - b.r;
+  box.width = b.r + b.r;
+  box.height = b.r + b.r;
+  return box;
+}
+
+const overlapsRect = (rect) => (b) => rectCircleOverlap(rect, b.x, b.y, b.r);
+const overlapsCircle = (circle) => (b) => circlesOverlap(circle, b);
+
+// The spatial queries by testing every body, measured to the circles (circles.js: the library's
+// rules, its values).
 function castAll(bodies, x, y, dx, dy, maxDistance) {
   const length = Math.hypot(dx, dy), ux = dx / length, uy = dy / length;
   let best = null, distance = maxDistance;
   for (const b of bodies) {
-    const t = entryOf(b, x, y, ux, uy);
+    const t = circleEntry(b, x, y, ux, uy);
     if (t <= distance && (best === null || t < distance)) { best = b; distance = t; }
   }
   return best && { body: best, distance };
@@ -58,7 +102,7 @@ function castAll(bodies, x, y, dx, dy, maxDistance) {
 function nearestAll(bodies, x, y) {
   let best = null, distance = Infinity;
   for (const b of bodies) {
-    const d = distanceTo(b, x, y);
+    const d = circleDistance(b, x, y);
     if (d < distance) { best = b; distance = d; }
   }
   return best;
@@ -76,36 +120,66 @@ export function levelsFor(count) {
   return Math.max(4, Math.min(8, Math.ceil(Math.log(count / 8) / Math.log(4))));
 }
 
-// quadtree-js's loop, for either class: the tree is rebuilt every frame.
+// quadtree-js's loop, for either class: the tree is rebuilt every frame. quadtree-js takes rects,
+// so it gets a box per body ({x, y, width, height, body}); quadtree-wasm's Quadtree takes the
+// bodies, circles that it places by the same boxes (so retrieve() returns the same candidates).
+// Either way the candidates are those of boxes, and the circles are tested here.
 class DropIn {
-  constructor(name, Tree, bounds, count) {
+  constructor(name, Tree, bounds, count, takesCircles) {
     this.name = name;
     this.tree = new Tree(bounds, 10, levelsFor(count));
+    this.takesCircles = takesCircles;
+    this.boxes = []; // quadtree-js: a box per body, in body order
+    this.reach = { x: 0, y: 0, width: 0, height: 0 };
+    this.bodies = [];
+  }
+
+  /** What goes into the tree for the bodies: the bodies themselves, or their boxes. */
+  items(bodies) {
+    if (this.takesCircles) return bodies;
+    const boxes = this.boxes;
+    if (boxes.length !== bodies.length) {
+      boxes.length = 0;
+      for (const body of bodies) boxes.push({ x: 0, y: 0, width: 0, height: 0, body });
+    }
+    for (let i = 0; i < bodies.length; i++) boxOf(bodies[i], boxes[i]);
+    return boxes;
+  }
+
+  /** The bodies among the candidates retrieve() gave. */
+  found(rect) {
+    const found = this.tree.retrieve(rect);
+    return this.takesCircles ? found : found.map((box) => box.body);
   }
 
   collide(bodies, visit) {
-    const tree = this.tree;
+    const tree = this.tree, reach = this.reach, boxed = !this.takesCircles;
     this.bodies = bodies;
     tree.clear();
-    for (let i = 0; i < bodies.length; i++) tree.insert(bodies[i]);
+    const items = this.items(bodies);
+    for (let i = 0; i < items.length; i++) tree.insert(items[i]);
     let candidates = 0;
     for (let i = 0; i < bodies.length; i++) {
       const a = bodies[i];
-      const found = tree.retrieve(a);
+      const found = tree.retrieve(reachCircle(a.x, a.y, a.r, reach));
       candidates += found.length;
       for (let k = 0; k < found.length; k++) {
-        const b = found[k];
-        if (b.id > a.id && overlaps(a, b)) visit(a, b); // each unordered pair once
+        const b = boxed ? found[k].body : found[k];
+        if (b.id > a.id && circlesOverlap(a, b)) visit(a, b); // each unordered pair once
       }
     }
     return { candidates };
   }
 
   query(rect) {
-    return this.tree.retrieve(rect).filter((b) => overlaps(rect, b));
+    return this.found(reachRect(rect, this.reach)).filter(overlapsRect(rect));
   }
 
-  // (quadtree-js has no spatial queries: every body is tested.)
+  queryCircle(circle) {
+    return this.found(reachCircle(circle.x, circle.y, circle.r, this.reach)).filter(overlapsCircle(circle));
+  }
+
+  // (quadtree-js has no spatial queries: every body is tested. Ours measure the circles it holds.)
   raycast(x, y, dx, dy, maxDistance) {
     return this.tree.raycast ? castTree(this.tree, x, y, dx, dy, maxDistance) : castAll(this.bodies, x, y, dx, dy, maxDistance);
   }
@@ -137,20 +211,24 @@ class DropIn {
     return { nodes, leaves, depth };
   }
 
-  invalidate() {}
+  invalidate() {
+    this.boxes.length = 0;
+  }
 
   dispose() {
     if (this.tree.dispose) this.tree.dispose();
   }
 }
 
-// quadtree-wasm's own loop: insert once, then refresh() re-reads every body's rect and pairs()
-// returns every overlapping pair from one native call.
+// quadtree-wasm's own loop: the circles inserted once, then refresh() re-reads every body's x, y
+// and r, and pairs() returns every pair of circles that overlap from one native call: exact, so
+// nothing is tested here.
 class Refresh {
   constructor(name, makeTree) {
     this.name = name;
     this.tree = makeTree();
     this.stale = true; // bodies were added or removed: insert them all again
+    this.probe = new WasmQuadtree.Circle({ x: 0, y: 0, r: 0 }); // circle queries' shape
   }
 
   collide(bodies, visit) {
@@ -169,6 +247,14 @@ class Refresh {
 
   query(rect) {
     return this.tree.search(rect);
+  }
+
+  queryCircle(circle) {
+    const probe = this.probe;
+    probe.x = circle.x;
+    probe.y = circle.y;
+    probe.r = circle.r;
+    return this.tree.search(probe);
   }
 
   raycast(x, y, dx, dy, maxDistance) {
@@ -199,46 +285,53 @@ class Refresh {
   }
 }
 
-// quadtree-ts's loop, for either library: a Rectangle per body (data = the body), moved with it.
+// quadtree-ts's loop, for either library: a Rectangle per body's box (data = the body), moved
+// with it; the circles are tested here.
 class TsDropIn {
   constructor(name, Tree, bounds, count) {
     this.name = name;
     this.Tree = Tree;
     this.tree = new Tree({ ...bounds, maxObjects: 10, maxLevels: levelsFor(count) });
     this.shapes = new Map(); // body -> its Rectangle
+    this.reach = new Tree.Rectangle({ x: 0, y: 0, width: 0, height: 0 }); // what retrieve() is given
+    this.bodies = [];
   }
 
   shapeOf(body) {
     let s = this.shapes.get(body);
-    if (s === undefined) this.shapes.set(body, (s = new this.Tree.Rectangle({ ...body, data: body })));
-    s.x = body.x;
-    s.y = body.y;
-    s.width = body.width;
-    s.height = body.height;
-    return s;
+    if (s === undefined) this.shapes.set(body, (s = new this.Tree.Rectangle({ x: 0, y: 0, width: 0, height: 0, data: body })));
+    return boxOf(body, s);
+  }
+
+  found(rect) {
+    return this.tree.retrieve(rect).map((s) => s.data);
   }
 
   collide(bodies, visit) {
-    const tree = this.tree;
+    const tree = this.tree, reach = this.reach;
     this.bodies = bodies;
     tree.clear();
     const shapes = bodies.map((b) => this.shapeOf(b));
     for (let i = 0; i < shapes.length; i++) tree.insert(shapes[i]);
     let candidates = 0;
-    for (let i = 0; i < shapes.length; i++) {
+    for (let i = 0; i < bodies.length; i++) {
       const a = bodies[i];
-      const found = tree.retrieve(shapes[i]);
+      const found = tree.retrieve(reachCircle(a.x, a.y, a.r, reach));
       candidates += found.length;
       for (let k = 0; k < found.length; k++) {
         const b = found[k].data;
-        if (b.id > a.id && overlaps(a, b)) visit(a, b);
+        if (b.id > a.id && circlesOverlap(a, b)) visit(a, b);
       }
     }
     return { candidates };
   }
 
   query(rect) {
-    return this.tree.retrieve(new this.Tree.Rectangle(rect)).map((s) => s.data).filter((b) => overlaps(rect, b));
+    return this.found(reachRect(rect, this.reach)).filter(overlapsRect(rect));
+  }
+
+  queryCircle(circle) {
+    return this.found(reachCircle(circle.x, circle.y, circle.r, this.reach)).filter(overlapsCircle(circle));
   }
 
   // (quadtree-ts has no spatial queries, nor has the drop-in: its API is the package's.)
@@ -276,18 +369,26 @@ class Brute {
     this.bodies = bodies;
     const n = bodies.length;
     for (let i = 0; i < n; i++) {
-      const a = bodies[i];
-      const ax1 = a.x + a.width, ay1 = a.y + a.height;
+      const a = bodies[i], ax = a.x, ay = a.y, ar = a.r + PAD;
       for (let j = i + 1; j < n; j++) {
-        const b = bodies[j];
-        if (a.x < b.x + b.width && b.x < ax1 && a.y < b.y + b.height && b.y < ay1) visit(a, b);
+        const b = bodies[j], reach = ar + b.r;
+        // centres further apart than r1 + r2 + PAD on an axis (whatever the rounding): apart
+        const dx = b.x - ax;
+        if (dx >= reach || dx <= -reach) continue;
+        const dy = b.y - ay;
+        if (dy >= reach || dy <= -reach) continue;
+        if (circlesOverlap(a, b)) visit(a, b);
       }
     }
     return { candidates: null };
   }
 
   query(rect) {
-    return this.bodies.filter((b) => overlaps(rect, b));
+    return this.bodies.filter(overlapsRect(rect));
+  }
+
+  queryCircle(circle) {
+    return this.bodies.filter(overlapsCircle(circle));
   }
 
   raycast(x, y, dx, dy, maxDistance) {
@@ -314,9 +415,9 @@ export function createEngine(name, bounds, count) {
   switch (name) {
     case 'quadtree-js':
       if (!OriginalQuadtree) throw new Error('quadtree-js did not load (/quadtree-js/quadtree.js)');
-      return new DropIn(name, OriginalQuadtree, bounds, count);
+      return new DropIn(name, OriginalQuadtree, bounds, count, false);
     case 'wasm-dropin':
-      return new DropIn(name, WasmQuadtree, bounds, count);
+      return new DropIn(name, WasmQuadtree, bounds, count, true);
     case 'wasm-advanced':
       return new Refresh(name, () => new WasmQuadtree(bounds, 10, levelsFor(count)));
     case 'wasm-linear':

@@ -3,7 +3,8 @@
 // URL: ?seed=N&count=N&engine=name&paused=1&overlay=1&autopilot=1
 // window.demo: step(n), counts(), setEngine(name), engines, stats(), and reset/setCount/
 // setOverlay/setPaused/setAutopilot/render. step(n) advances n frames synchronously, without
-// requestAnimationFrame, with the same input every engine gets (autopilot or none).
+// requestAnimationFrame, with the same input every engine gets (autopilot or none); step(n,
+// { contacts: [frame, ...] }) also returns, at those frames, the colliding pairs and the circles.
 
 import { Sim, WORLD, MIN_BODIES, MAX_BODIES, autopilot } from './sim.js';
 import { ENGINES, BRUTE_MAX, allowed, createEngine, engineInfo } from './engines.js';
@@ -156,12 +157,21 @@ function stepOnce(frameIn) {
   return r;
 }
 
-function stepFrames(n) {
+function stepFrames(n, { contacts = [] } = {}) {
   const out = [];
   for (let i = 0; i < n; i++) {
+    sim.recordContacts = contacts.includes(sim.frame + 1);
     const r = stepOnce(frameInput());
-    out.push({ frame: sim.frame, pairs: r.pairs, candidates: r.candidates, hits: r.hits });
+    const f = { frame: sim.frame, pairs: r.pairs, candidates: r.candidates, hits: r.hits };
+    if (sim.recordContacts) {
+      // the pairs as [smaller id, larger id], sorted, and the circles they were found among
+      // (step() moves bodies before the collision step, and only their velocities after it)
+      f.contacts = sim.contacts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      f.circles = sim.bodies.map((b) => [b.x, b.y, b.r]);
+    }
+    out.push(f);
   }
+  sim.recordContacts = false;
   render();
   instruments.drawChart();
   readouts();
@@ -247,8 +257,12 @@ requestAnimationFrame(loop);
 window.demo = {
   /** Engine names, in the order of the list (keys 1–7). */
   engines: ENGINES.map((e) => e.name),
-  /** Advances n frames now (no animation frame needed); per frame: { frame, pairs, candidates, hits }. */
-  step: (n = 1) => stepFrames(n),
+  /**
+   * Advances n frames now (no animation frame needed); per frame: { frame, pairs, candidates, hits },
+   * and at the frames listed in options.contacts also contacts ([id, id] per colliding pair, the
+   * smaller id first, sorted) and circles ([x, y, r] per body, in id order, as they collided).
+   */
+  step: (n = 1, options = {}) => stepFrames(n, options),
   /** The last frame's numbers, and an exact digest of every body's position and velocity. */
   counts: () => ({
     frame: sim.frame,

@@ -1,16 +1,17 @@
 // The simulation: asteroids, the ship, bullets and shockwaves, advanced one fixed frame at a time.
 //
-// Determinism: the same seed, count and inputs give the same frames with every engine. An engine
-// only finds the overlapping pairs and answers rect queries; how bodies react is decided here, and
-// every reaction is independent of the order in which an engine reports pairs or query results:
-// a pair only bumps integer counters on its two bodies, and velocities change once per frame from
-// those counters, in body order.
+// The bodies are circles (Body: centre x, y, radius r). Determinism: the same seed, count and
+// inputs give the same frames with every engine. An engine only finds the overlapping pairs of
+// circles and answers rect and circle queries, raycast and nearest, all by the same exact rules
+// (engines.js); how bodies react is decided here, and every reaction is independent of the order
+// in which an engine reports pairs or query results: a pair only bumps integer counters on its two
+// bodies, and velocities change once per frame from those counters, in body order.
 
 export const WORLD = { x: 0, y: 0, width: 1200, height: 750 };
 
 export const MIN_BODIES = 100;
 export const MAX_BODIES = 50000;
-const COVER = 0.12; // fraction of the world the bodies cover: sizes shrink as the count grows
+const COVER = 0.12; // fraction of the world the bodies' bounding squares cover: sizes shrink as the count grows
 const FLASH = 9; // frames a body glows after a hit
 const MAX_SPEED = 1.6; // bodies faster than this (after a kick) slow down gently
 const MIN_BOUNCE = 0.25; // a bounce leaves a body at least this fast along the bounce axis
@@ -29,9 +30,32 @@ export function rng(seed) {
   };
 }
 
-/** The side of an average body for a count, in world units. */
+/** The diameter of an average body for a count, in world units. */
 export function baseSize(count) {
   return Math.sqrt((COVER * WORLD.width * WORLD.height) / count);
+}
+
+/**
+ * An asteroid: a circle of centre (x, y) and radius r, moving by (vx, vy) a frame. engines.js gives
+ * Body.prototype quadtree-wasm's circle tag (qtIndex = Circle.prototype.qtIndex), so the trees take
+ * a Body as that circle.
+ */
+export class Body {
+  constructor(id, x, y, r, vx, vy, scale, shape, rot, spin) {
+    this.id = id;
+    this.x = x;
+    this.y = y;
+    this.r = r;
+    this.vx = vx;
+    this.vy = vy;
+    this.scale = scale; // r = scale * baseSize(count) / 2
+    this.shape = shape; // which outline draw.js draws around the circle
+    this.rot = rot;
+    this.spin = spin;
+    this.flash = 0; // frames left of the glow after a hit
+    this.pushX = 0; // this frame's pushes from its pairs (see step)
+    this.pushY = 0;
+  }
 }
 
 export class Sim {
@@ -59,6 +83,9 @@ export class Sim {
       size: 14, cooldown: 0, shockCooldown: 0, thrust: false, lasing: false,
     };
     this.last = { pairs: 0, candidates: 0, hits: 0, ms: 0 };
+    // When recordContacts is set, step() keeps the frame's pairs here, as [id, id] (tests).
+    this.recordContacts = false;
+    this.contacts = null;
     this.setCount(count);
   }
 
@@ -71,37 +98,37 @@ export class Sim {
     const r = this.random;
     while (bodies.length < count) {
       const scale = 0.6 + r() * 0.8;
-      const size = base * scale;
+      const radius = (base * scale) / 2;
       // never on top of the ship
       let x, y;
       do {
-        x = r() * (WORLD.width - size);
-        y = r() * (WORLD.height - size);
+        x = radius + r() * (WORLD.width - 2 * radius);
+        y = radius + r() * (WORLD.height - 2 * radius);
       } while (Math.abs(x - this.ship.x) < 90 && Math.abs(y - this.ship.y) < 90);
       const speed = 0.15 + r() * 0.75;
       const dir = r() * Math.PI * 2;
-      bodies.push({
-        id: bodies.length, x, y, width: size, height: size,
-        vx: Math.cos(dir) * speed, vy: Math.sin(dir) * speed,
-        scale, shape: Math.floor(r() * SHAPES), rot: r() * Math.PI * 2, spin: (r() - 0.5) * 0.04,
-        flash: 0, pushX: 0, pushY: 0,
-      });
+      bodies.push(new Body(
+        bodies.length, x, y, radius, Math.cos(dir) * speed, Math.sin(dir) * speed,
+        scale, Math.floor(r() * SHAPES), r() * Math.PI * 2, (r() - 0.5) * 0.04,
+      ));
     }
     for (const b of bodies) {
-      const size = base * b.scale;
-      b.width = size;
-      b.height = size;
-      if (b.x > WORLD.width - size) b.x = WORLD.width - size;
-      if (b.y > WORLD.height - size) b.y = WORLD.height - size;
+      const radius = (base * b.scale) / 2;
+      b.r = radius;
+      if (b.x > WORLD.width - radius) b.x = WORLD.width - radius;
+      if (b.x < radius) b.x = radius;
+      if (b.y > WORLD.height - radius) b.y = WORLD.height - radius;
+      if (b.y < radius) b.y = radius;
     }
     this.version++;
     return count;
   }
 
   /**
-   * One frame. `engine.collide(bodies, visit)` reports each overlapping pair once through visit
-   * and returns { candidates }; `engine.query(rect)` returns the bodies overlapping rect. `input`
-   * is a snapshot: { left, right, up, down, fire, shock, aim: {x, y} | null }.
+   * One frame. `engine.collide(bodies, visit)` reports each pair of overlapping circles once
+   * through visit and returns { candidates }; `engine.query(rect)` and `engine.queryCircle({x, y,
+   * r})` return the bodies overlapping the shape. `input` is a snapshot: { left, right, up, down,
+   * fire, shock, laser, aim: {x, y} | null }.
    */
   step(engine, input, now = () => 0) {
     this.frame++;
@@ -111,24 +138,24 @@ export class Sim {
 
     // the collision step: what the instruments time, and the only part that differs by engine
     let pairs = 0;
+    const contacts = this.recordContacts ? [] : null;
     const visit = (a, b) => {
       pairs++;
+      if (contacts !== null) contacts.push(a.id < b.id ? [a.id, b.id] : [b.id, a.id]);
       a.flash = FLASH;
       b.flash = FLASH;
-      // push apart along the axis of least overlap (symmetric in a and b)
-      const ox = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-      const oy = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-      if (ox <= oy) {
-        const ca = 2 * a.x + a.width, cb = 2 * b.x + b.width;
-        if (ca < cb) { a.pushX--; b.pushX++; } else if (ca > cb) { a.pushX++; b.pushX--; }
+      // push apart along the axis on which the centres lie further apart (symmetric in a and b)
+      const dx = b.x - a.x, dy = b.y - a.y;
+      if (Math.abs(dx) >= Math.abs(dy)) {
+        if (dx > 0) { a.pushX--; b.pushX++; } else if (dx < 0) { a.pushX++; b.pushX--; }
       } else {
-        const ca = 2 * a.y + a.height, cb = 2 * b.y + b.height;
-        if (ca < cb) { a.pushY--; b.pushY++; } else if (ca > cb) { a.pushY++; b.pushY--; }
+        if (dy > 0) { a.pushY--; b.pushY++; } else if (dy < 0) { a.pushY++; b.pushY--; }
       }
     };
     const t0 = now();
     const result = engine.collide(this.bodies, visit);
     const ms = now() - t0;
+    this.contacts = contacts;
 
     const hits = this.interact(engine);
     this.resolve();
@@ -186,10 +213,10 @@ export class Sim {
       if (speed > MAX_SPEED) { b.vx *= 0.985; b.vy *= 0.985; }
       b.x += b.vx;
       b.y += b.vy;
-      if (b.x < 0) { b.x = 0; b.vx = Math.abs(b.vx); }
-      else if (b.x + b.width > W) { b.x = W - b.width; b.vx = -Math.abs(b.vx); }
-      if (b.y < 0) { b.y = 0; b.vy = Math.abs(b.vy); }
-      else if (b.y + b.height > H) { b.y = H - b.height; b.vy = -Math.abs(b.vy); }
+      if (b.x < b.r) { b.x = b.r; b.vx = Math.abs(b.vx); }
+      else if (b.x > W - b.r) { b.x = W - b.r; b.vx = -Math.abs(b.vx); }
+      if (b.y < b.r) { b.y = b.r; b.vy = Math.abs(b.vy); }
+      else if (b.y > H - b.r) { b.y = H - b.r; b.vy = -Math.abs(b.vy); }
       b.rot += b.spin;
       if (b.flash > 0) b.flash--;
       b.pushX = 0;
@@ -210,15 +237,14 @@ export class Sim {
     this.bullets = kept;
   }
 
-  // The ship's shield, its bullets and its shockwave, through the engine's rect queries. Each
-  // query changes each body it returns once, so the order of its results does not matter.
+  // The ship's shield, its bullets, its laser and its shockwave, through the engine's queries.
+  // Each query changes each body it returns once, so the order of its results does not matter.
   interact(engine) {
     const s = this.ship;
     let hits = 0;
-    // shield: bodies touching the ship are shoved away from it
-    const r = s.size * 1.2;
-    for (const b of engine.query({ x: s.x - r, y: s.y - r, width: 2 * r, height: 2 * r })) {
-      const dx = b.x + b.width / 2 - s.x, dy = b.y + b.height / 2 - s.y;
+    // shield: bodies touching the ship's circle are shoved away from it
+    for (const b of engine.queryCircle({ x: s.x, y: s.y, r: s.size * 1.2 })) {
+      const dx = b.x - s.x, dy = b.y - s.y;
       const d = Math.hypot(dx, dy) || 1;
       b.vx = (dx / d) * 2.2 + s.vx * 0.5;
       b.vy = (dy / d) * 2.2 + s.vy * 0.5;
@@ -240,9 +266,10 @@ export class Sim {
       }
     }
     this.bullets = alive;
-    // laser: a ray from the ship's nose along its heading (the engine's raycast); fired, it pushes
-    // the first body it reaches. From inside a body it does nothing: bodies overlap, and which of
-    // two holding the nose an engine names would then be its own choice.
+    // laser: a ray from the ship's nose along its heading (the engine's raycast, to where the ray
+    // enters a circle); fired, it pushes the first body it reaches. From inside a body it does
+    // nothing: bodies overlap, and which of two holding the nose an engine names would then be its
+    // own choice.
     const c = Math.cos(s.angle), n = Math.sin(s.angle), nx = s.x + c * s.size, ny = s.y + n * s.size;
     const ray = engine.raycast(nx, ny, c, n, LASER_RANGE);
     this.laser = { x: nx, y: ny, dx: c, dy: n, length: ray ? ray.distance : LASER_RANGE, firing: s.lasing };
@@ -253,13 +280,14 @@ export class Sim {
       this.lasered++;
       hits++;
     }
-    // the HUD's target: the body nearest the ship (the engine's nearest)
+    // the HUD's target: the body nearest the ship, by the distance to its circle (the engine's
+    // nearest)
     this.target = engine.nearest(s.x, s.y);
-    // shockwave: bodies whose centre lies in the circle are thrown outward
+    // shockwave: bodies whose centre lies in its circle are thrown outward
     const w = this.shock;
     if (w && w.fresh) {
-      for (const b of engine.query({ x: w.x - w.r, y: w.y - w.r, width: 2 * w.r, height: 2 * w.r })) {
-        const dx = b.x + b.width / 2 - w.x, dy = b.y + b.height / 2 - w.y;
+      for (const b of engine.queryCircle(w)) {
+        const dx = b.x - w.x, dy = b.y - w.y;
         const d = Math.hypot(dx, dy);
         if (d >= w.r || d === 0) continue;
         const k = 4 * (1 - d / w.r);

@@ -3,11 +3,13 @@
 // In Chromium only (they drive the real pointer and keyboard, which the harness's small interface
 // leaves to playwright): the live game and quadtree-js-demo.html.
 //
-// - Determinism across engines: the same seeded scene (2,000 bodies, autopilot shooting, the
-//   laser (raycast) and shockwaves) stepped by hand through window.demo gives, with every engine, the same colliding
-//   pairs in every frame and the same final state, bit for bit; quadtree-js and quadtree-wasm's
-//   drop-in API return the same number of retrieve() candidates; switching engines mid-run keeps
-//   the very same game.
+// - Determinism across engines: the same seeded scene (2,000 bodies, circles; autopilot shooting,
+//   the laser (raycast) and shockwaves) stepped by hand through window.demo gives, with every
+//   engine, the same colliding pairs in every frame and the same final state, bit for bit;
+//   quadtree-js and quadtree-wasm's drop-in API return the same number of retrieve() candidates;
+//   switching engines mid-run keeps the very same game. At a few frames every engine's pairs
+//   (quadtree-wasm's straight from pairs() on the circles) are the exact circle pairs, as an
+//   integer test of every pair of circles here finds them.
 // - Drawing: the canvas changes between frames, and the tree overlay adds pixels (for the
 //   `nodes`/`bounds` walk and for forEachNode).
 // - Live: real animation frames, the keyboard and the pointer drive the ship.
@@ -29,6 +31,41 @@ const artifacts = join(root, 'tests', 'artifacts');
 const SEED = 7;
 const COUNT = 2000;
 const FRAMES = 240;
+const CHECKED = [1, 120, 240]; // the frames whose pairs are checked against exactPairs()
+
+const f64 = new Float64Array(1), u64 = new BigUint64Array(f64.buffer);
+/** A finite double as an exact count of 2^-1074. */
+function exact(v) {
+  f64[0] = v;
+  const bits = u64[0], field = (bits >> 52n) & 0x7ffn, fraction = bits & 0xfffffffffffffn;
+  const m = field ? (fraction | 0x10000000000000n) << (field - 1n) : fraction;
+  return bits >> 63n ? -m : m;
+}
+
+/**
+ * The pairs of circles ([x, y, r] each, indexed by id) that overlap, decided in integers without
+ * rounding: (x1 - x2)^2 + (y1 - y2)^2 < (r1 + r2)^2. As [id, id], the smaller first, sorted. Also
+ * how many pairs their bounding boxes (x - r, y - r, r + r, r + r) give under the strict rect rule.
+ */
+function exactPairs(circles) {
+  const order = circles.map((_, i) => i).sort((i, j) => circles[i][0] - circles[i][2] - (circles[j][0] - circles[j][2]));
+  const big = circles.map((c) => c.map(exact));
+  const pairs = [];
+  let boxes = 0;
+  for (let p = 0; p < order.length; p++) {
+    const i = order[p], [xi, yi, ri] = circles[i];
+    for (let q = p + 1; q < order.length; q++) {
+      const j = order[q], [xj, yj, rj] = circles[j];
+      if (xj - rj > xi + ri + 1) break; // sorted by left edge: none further on reaches circle i
+      if (Math.abs(yj - yi) > ri + rj + 1) continue;
+      const bi = [xi - ri, yi - ri, ri + ri], bj = [xj - rj, yj - rj, rj + rj];
+      if (bi[0] < bj[0] + bj[2] && bj[0] < bi[0] + bi[2] && bi[1] < bj[1] + bj[2] && bj[1] < bi[1] + bi[2]) boxes++;
+      const [Xi, Yi, Ri] = big[i], [Xj, Yj, Rj] = big[j];
+      if ((Xi - Xj) ** 2n + (Yi - Yj) ** 2n < (Ri + Rj) ** 2n) pairs.push(i < j ? [i, j] : [j, i]);
+    }
+  }
+  return { pairs: pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]), boxes };
+}
 
 /** Starts js/scripts/serve.mjs on a free port (PORT=0) and resolves with its origin. */
 function startServer() {
@@ -142,15 +179,15 @@ describe.each(ENGINES)('web demo in %s', (engine) => {
 
       const runs = {};
       for (const name of engines) {
-        runs[name] = await page.evaluate(({ name, seed, count, n }) => {
+        runs[name] = await page.evaluate(({ name, seed, count, n, checked }) => {
           const demo = window.demo;
           demo.reset({ seed, count });
           demo.setAutopilot(true);
           if (!demo.setEngine(name)) return null;
           const start = demo.counts();
-          const frames = demo.step(n);
+          const frames = demo.step(n, { contacts: checked });
           return { start, frames, end: demo.counts(), stats: demo.stats() };
-        }, { name, seed: SEED, count: COUNT, n: FRAMES });
+        }, { name, seed: SEED, count: COUNT, n: FRAMES, checked: CHECKED });
         expect(runs[name], `${name} accepted at ${COUNT} bodies`).not.toBeNull();
         expect(runs[name].stats.engine).toBe(name);
       }
@@ -174,6 +211,23 @@ describe.each(ENGINES)('web demo in %s', (engine) => {
         expect(run.end, `${name}: final state`).toEqual({ ...ref.end, candidates: run.end.candidates });
         expect(Number.isInteger(run.stats.target), `${name}: the nearest body is marked`).toBe(true);
       }
+      // the pairs are the exact circle pairs: quadtree-wasm's refresh+pairs engines give pairs()'s
+      // answer as it is, the others test the circles among their candidates
+      let boxes = 0, circles = 0;
+      for (const frame of CHECKED) {
+        const want = exactPairs(ref.frames[frame - 1].circles);
+        expect(want.pairs.length).toBe(pairs[frame - 1]);
+        for (const name of engines) {
+          const f = runs[name].frames[frame - 1];
+          expect(f.frame).toBe(frame);
+          expect(f.circles, `${name}: frame ${frame}: the same circles`).toEqual(ref.frames[frame - 1].circles);
+          expect(f.contacts, `${name}: frame ${frame}: the exact circle pairs`).toEqual(want.pairs);
+        }
+        boxes += want.boxes;
+        circles += want.pairs.length;
+      }
+      expect(circles, 'circles: fewer pairs than their bounding boxes').toBeLessThan(boxes);
+
       // the drop-in promise: quadtree-wasm's retrieve() returns what quadtree-js's does
       const candidates = ref.frames.map((f) => f.candidates);
       expect(candidates.every((c) => c >= COUNT)).toBe(true); // every body finds at least itself
