@@ -251,3 +251,31 @@ export function makeWindows(scene, count, w, h, seed = 7) {
   }
   return out;
 }
+
+/**
+ * The rect scene `scene` as circles (W2c): { ...the scene's fields, objects: circles, rects:
+ * scene.objects, step() }, each circle { x, y, r, id } centred on its rect's centre with r half
+ * the rect's smaller side (as engines/ts-programs.mjs makes its Circles), so it lies inside its
+ * rect, moves with it and bounces where it bounces. step() steps the rects, then sets every
+ * circle's centre from its rect (the frames time neither). Centres are multiples of 1/4 px and
+ * radii of 1/2, so the strict test dx² + dy² < (r1 + r2)² is exact, and circles touch now and then.
+ * A point of the points scene (width = height = 0) is a circle of r = 0.
+ */
+export function circleScene(scene) {
+  const rects = scene.objects;
+  const objects = rects.map((o) => ({ x: o.x + o.width / 2, y: o.y + o.height / 2, r: Math.min(o.width, o.height) / 2, id: o.id }));
+  return {
+    ...scene,
+    objects,
+    rects,
+    step() {
+      scene.step();
+      for (let i = 0; i < objects.length; i++) {
+        const o = rects[i], c = objects[i];
+        c.x = o.x + o.width / 2;
+        c.y = o.y + o.height / 2;
+      }
+      this.frame = scene.frame;
+    },
+  };
+}

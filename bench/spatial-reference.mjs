@@ -1,9 +1,8 @@
 // The spatial queries by testing every rect, as the library answers them (a rect is the closed box
 // between its corners x and x + width, in either order): the distance from a point to a rect, and
 // where a ray enters one. The reference the benchmark checks its peers' answers with
-// (engines/spatial.mjs), the tests hold nearest() and raycast() to (tests/conformance/), and the
-// demo's engines without spatial queries of their own answer with (web-demo/engines.js). Here,
-// not in tests/, because the demo page and the benchmark page load it too.
+// (engines/spatial.mjs) and the tests hold nearest() and raycast() to (tests/conformance/). Here,
+// not in tests/, because the benchmark page loads it too.
 
 /** The distance from (px, py) to rect `o` (0 inside or on it). */
 export function distanceTo(o, px, py) {

@@ -1,11 +1,14 @@
-// The issues' speed targets (issue #15's, #31's, #32's), each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
+// The issues' speed targets (issue #15's, #31's, #32's, the circles'), each measured side by side: for every ratio of report.mjs's SCENE_RATIOS, at
 // every N where it has a target, on every scene kind, the two engines it divides run in the same
 // process at the same time, in alternating blocks (A B B A, repeated) of about BLOCK_MS each; the
 // verdict is the median of the blocks' ratios (slow's block median over fast's neighbouring one).
 // The machine drifts by up to half for seconds at a time (bench/drift.mjs), so two engines timed
 // one after another, as run.mjs times them, can each land in a different spell; blocks this short
 // share the spell they are in. Only the two engines are alive, and no GC is forced between blocks
-// (that would take each engine's garbage off its clock). Throws if the two count different pairs.
+// (that would take each engine's garbage off its clock). Throws if the two count different pairs;
+// for a ratio whose sides run different workloads (`slowWorkload`/`fastWorkload`: W2's rects
+// against W2c's circles), which count different pairs, each side's first OWN_FRAMES frames must
+// equal brute force's on its own workload instead.
 //   node bench/targets.mjs [--scenes=kind,…] [--blocks=12] [--ratios=key,…]   (npm run bench runs it after run.mjs)
 // A ratio may take fewer blocks (its `blocks`: quadtree-ts's update() frames take seconds).
 // Prints a markdown table and writes bench/results/targets.md.
@@ -23,6 +26,8 @@ import { checkCounts, MODES, PREWARM_MAX_N, prewarm, SAMPLE_MS, sceneFor, WARMUP
 
 /** A block: samples until they have taken this long (ms), at least one. */
 export const BLOCK_MS = 40;
+/** Frames checked against brute force when a ratio's two sides answer different questions (any N). */
+export const OWN_FRAMES = 3;
 
 const args = process.argv.slice(2);
 const value = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -83,10 +88,29 @@ function side(workload, engine, n, kind) {
 
 const median = (v) => summarize(v).median;
 
+/**
+ * Throws unless side `s`'s first OWN_FRAMES frames counted what brute force counts on the same
+ * frames of `workload`'s scene (brute force's `maxN` does not apply: a few frames).
+ */
+function checkOwn(s, workload, n, kind) {
+  const brute = select(['brute-force'])[0];
+  const scene = sceneFor(workload, n, 1, kind);
+  const inst = brute[workload](scene);
+  const frames = Math.min(OWN_FRAMES, s.counts.length), counts = [];
+  for (let f = 0; f < frames; f++) {
+    counts.push(inst.frame());
+    scene.step();
+  }
+  const at = { n, scene: kind, workload };
+  checkCounts([{ ...at, engine: brute.id, name: brute.name, counts }, { ...at, engine: s.engine.id, name: s.engine.name, counts: s.counts.slice(0, frames) }],
+    workload.toUpperCase());
+}
+
 /** The ratio `q` at N on `kind`, side by side: { value (median of the blocks' ratios), low, high, frames }. */
 async function measure(q, n, kind) {
   gc();
-  const [slow, fast] = [q.slow, q.fast].map((id) => side(q.workload, select([id])[0], n, kind));
+  const workloads = [q.slowWorkload ?? q.workload, q.fastWorkload ?? q.workload];
+  const [slow, fast] = [q.slow, q.fast].map((id, k) => side(workloads[k], select([id])[0], n, kind));
   try {
     const ratios = [];
     for (let k = 0; k < Math.min(blocks, q.blocks ?? blocks); k++) {
@@ -95,7 +119,12 @@ async function measure(q, n, kind) {
       ratios.push(a / b);
       await turn(); // W6's dropped trees are finalized here
     }
-    checkCounts([slow, fast].map((s) => ({ engine: s.engine.id, name: s.engine.name, n, scene: kind, counts: s.counts })), q.workload.toUpperCase());
+    if (workloads[0] === workloads[1]) {
+      checkCounts([slow, fast].map((s) => ({ engine: s.engine.id, name: s.engine.name, n, scene: kind, counts: s.counts })), q.workload.toUpperCase());
+    } else {
+      checkOwn(slow, workloads[0], n, kind);
+      checkOwn(fast, workloads[1], n, kind);
+    }
     return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), frames: Math.min(slow.counts.length, fast.counts.length) };
   } finally {
     slow.dispose();
@@ -132,7 +161,8 @@ const md = [
   `Each ratio's two engines run at the same time on their own copies of the seeded scene: warm-up (as run.mjs's), then ${blocks} ` +
   `blocks each of about ${BLOCK_MS} ms of frames (at least one), alternating A B, B A; a block's time is the median of its samples ` +
   `(a sample is one frame, or the mean of as many as fill ${SAMPLE_MS} ms). The ratio is the median over the ${blocks} pairs of ` +
-  'neighbouring blocks of slow ÷ fast (above 1, quadtree-wasm is ahead); the range is the lowest and highest pair.',
+  'neighbouring blocks of slow ÷ fast (above 1, quadtree-wasm is ahead; for circles against rects, both quadtree-wasm, the circles ' +
+  'are ahead); the range is the lowest and highest pair.',
   '',
   '| scene | ratio | N | median | range | target | |',
   '|---|---|---:|---:|---:|---:|---|',

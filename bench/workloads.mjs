@@ -5,6 +5,10 @@
 //   W2: all colliding pairs of the same moving scene, each engine by its fastest path (quadtree-
 //       wasm's pairs(), after refresh() or a rebuild; the peers' W1 loops; detect-collisions'
 //       checkAll). Same frames as W1, so the counts must equal W1's frame by frame.
+//   W2c: W2 with circles (scene.mjs circleScene: each rect's inscribed circle, moving with it):
+//       quadtree-wasm refresh() + pairs() on circle objects, detect-collisions' checkAll on Circle
+//       bodies, brute force; the exact strict circle test. Run by targets.mjs only (its ratios
+//       w2c-detect-collisions and w2c-rects), not by run.mjs.
 //   W3: a static scene, indexed once, then many small (64×64) and viewport-sized (1280×720)
 //       window queries, each returning its exact hits. Every engine must find the same hits.
 //   W4: only 10 % of the objects move per frame (a fresh seeded subset each frame):
@@ -19,7 +23,7 @@
 // Every workload runs on the square scene; W1, W2, W4 and W6 also on each other scene kind asked
 // for (scene.mjs's SCENE_KINDS), with fewer measured frames. There an engine whose W2 frame is its
 // W1 frame (`w2IsW1`: the peers' retrieve/search loops) is not run twice: W2 takes its W1 result.
-import { makeScene, makeWindows } from './scene.mjs';
+import { circleScene, makeScene, makeWindows } from './scene.mjs';
 import { measureFrames, measurePasses, now, summarize } from './stats.mjs';
 
 /** Frames shorter than this (ms) are timed in batches about this long (stats.mjs measureFrames). */
@@ -123,9 +127,13 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
   return out;
 }
 
-/** The seeded scene a frame workload runs on: W4's and W5r's move only W4_MOVING of the objects. */
+/**
+ * The seeded scene a frame workload runs on: W4's and W5r's move only W4_MOVING of the objects;
+ * W2c's are W2's rects as circles (scene.mjs circleScene).
+ */
 export function sceneFor(workload, n, seed, kind) {
-  return makeScene(n, seed, { kind, moving: workload === 'w4' || workload === 'w5r' ? W4_MOVING : 1 });
+  const scene = makeScene(n, seed, { kind, moving: workload === 'w4' || workload === 'w5r' ? W4_MOVING : 1 });
+  return workload === 'w2c' ? circleScene(scene) : scene;
 }
 
 /**
