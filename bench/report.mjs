@@ -351,7 +351,8 @@ export const SCENE_RATIOS = [
     short: 'raycast vs detect-collisions',
     workload: 'ray', slow: 'detect-collisions-raycast', fast: 'quadtree-wasm-spatial',
     targets: { 10000: 5 },
-  },  // The circles target: W2's frame on W2's scene as circles (W2c; scene.mjs circleScene, each
+  },
+  // The circles target: W2's frame on W2's scene as circles (W2c; scene.mjs circleScene, each
   // engine's w2c), measured by targets.mjs only (`targetsOnly`: run.mjs does not run W2c).
   {
     key: 'w2c-detect-collisions', targetsOnly: true,

@@ -80,21 +80,6 @@ bool placeShape(Session& s, T& t, int32_t id, const Shape& shape) {
     return true;
   }
 }
-// move() of any shape; false: out of memory (it keeps its place and shape).
-template <class T>
-bool moveShape(Session& s, T& t, int32_t id, const Shape& shape) {
-  if constexpr (has<T>(kExactSelf)) {
-    t.updateShape(id, shape);
-    return !t.outOfMemory();
-  } else {
-    if (!s.shapes.room(id, shape.kind)) return false;
-    move(t, id, boundingRect(shape));
-    if (t.outOfMemory()) return false;
-    s.shapes.set(id, shape);
-    return true;
-  }
-}
-
 // What the session's tree gives its exact queries (session.h): the rest of each exact call is
 // the same for every kind.
 // Neither `self` nor `objects`: a kind without rects (kRects), which has no exact queries.
@@ -124,12 +109,9 @@ LinearQuadtree* exactFor(Session& s, const Session::ExactSource& e) {
 // Without room for an exact index, search() and collides() still answer, by testing every
 // object (slower, as exact): a full heap leaves the tree usable. Stops at the first hit when `out`
 // is null; returns whether there was one.
-bool scanAll(const ObjectTable& o, const ShapeTable& shapes, const Shape& q, std::vector<int32_t>* out) {
-  const bool rects = q.kind == kShapeRect && !shapes.active();
-  const Rect r{q.a, q.b, q.c, q.d};
+QT_COLD bool scanAll(const ObjectTable& o, const ShapeTable& shapes, const Shape& q, std::vector<int32_t>* out) {
   for (size_t id = 0; id < o.span(); ++id) {
-    if (o.first[id] < 0) continue;
-    if (rects ? !overlaps(o.rects[id], r) : !shapesOverlap(q, shapes.shapeOf(int32_t(id), o.rects[id]))) continue;
+    if (o.first[id] < 0 || !shapesOverlap(q, shapes.shapeOf(int32_t(id), o.rects[id]))) continue;
     if (!out) return true;
     out->push_back(int32_t(id));
   }
@@ -321,7 +303,7 @@ int32_t listing(Handle h, List list) {
 }
 }  // namespace
 
-int32_t sessionAllObjects(Handle h, int32_t node) {
+QT_COLD int32_t sessionAllObjects(Handle h, int32_t node) {  // (a listing: drawing, debugging)
   return listing<kNodes>(h, [&](auto& t, std::vector<int32_t>& out) { return t.allObjects(node, out); });
 }
 
@@ -479,8 +461,13 @@ int32_t sessionRefresh(Handle h, int32_t count, bool shapes) {
     for (int32_t i = 0; i < count; ++i, r += 4) {
       const int32_t id = s.scratchIds[size_t(i)];
       if (!t.contains(id)) continue;
-      if (!moveShape(s, t, id, Shape{r[0], r[1], r[2], r[3], shapes ? s.scratchKinds[size_t(i)] : kShapeRect}))
-        return kNoMemory;
+      if (shapes || s.shapesOf(t).active()) {
+        if (!placeShape(s, t, id, Shape{r[0], r[1], r[2], r[3], shapes ? s.scratchKinds[size_t(i)] : kShapeRect}))
+          return kNoMemory;
+      } else {  // (a tree of rects: the frame loop as it was before shapes)
+        move(t, id, Rect{r[0], r[1], r[2], r[3]});
+        if (t.outOfMemory()) return kNoMemory;
+      }
       s.changed(t, id);
       ++moved;
     }
@@ -576,16 +563,16 @@ int32_t sessionPairs(Handle h) {
   if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* x = s.exactTree(e.self);
   // An index left behind by a refresh() of most objects (exact_index.h) stays behind when every
-  // pair is computed afresh: from the objects' own rects, if they are all rects. (Only
-  // re-searches call contains().)
-  const ObjectTable* behind = x && !e.self && s.exact.stale() && !s.shapes.active() &&
-                                      s.pairCache.recomputes(e.objects->count) ? e.objects : nullptr;
+  // pair is computed afresh: from the objects' own rects and shapes. (Only re-searches call
+  // contains().)
+  const ObjectTable* behind = x && !e.self && s.exact.stale() && s.pairCache.recomputes(e.objects->count) ? e.objects : nullptr;
   if (!behind) x = exactFor(s, e);
   const bool room = x && s.pairCache.pairs(
       *x, behind ? behind->count : x->size(), behind ? behind->span() : x->idSpan(),
       [&](int32_t id) { return x->contains(id); },
       [&](std::vector<int32_t>& out) {
-        if (behind) x->pairsOf(behind->rects.data(), behind->first.data(), int32_t(behind->span()), out);
+        if (behind) x->pairsOf(behind->rects.data(), behind->first.data(), int32_t(behind->span()), out,
+                               s.shapes.active() ? &s.shapes : nullptr);
         else x->pairs(out);
         return !x->outOfMemory();
       },

@@ -26,6 +26,14 @@ bool ExactIndex::make(const Plan& plan, int32_t count) {
   return true;
 }
 
+void ExactIndex::set(int32_t id, const Rect& r) {
+  if (!tree_) return;
+  if (tree_->contains(id)) outside_ -= !inside(tree_->rectOf(id));
+  tree_->update(id, r);
+  if (tree_->outOfMemory()) return drop();
+  outside_ += !inside(r);
+}
+
 void ExactIndex::set(int32_t id, const Shape& s) {
   if (!tree_) return;
   if (tree_->contains(id)) outside_ -= !inside(tree_->rectOf(id));

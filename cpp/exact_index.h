@@ -37,7 +37,8 @@ class ExactIndex {
 
   // Mirrors of the session's changes; no-ops while there is no index. While it is stale the
   // session mirrors only removals.
-  void set(int32_t id, const Shape& s);  // inserted or moved (a rect, a circle or a line)
+  void set(int32_t id, const Rect& r);   // inserted or moved
+  void set(int32_t id, const Shape& s);  // the same, of any shape (a circle, a line)
   void remove(int32_t id);
   void clear();
   void drop();
@@ -70,9 +71,9 @@ class ExactIndex {
     each([&](int32_t id, const Shape& s) { fits = fits && (set(id, s), tree_ != nullptr); });
     return fits;
   }
-  // The rect the index places a shape by (linear_quadtree.h).
-  static Rect placedBy(const Shape& s) {
-    return s.kind == kShapeRect ? Rect{s.a, s.b, s.c, s.d} : coverRect(shapeBox(s));
+  // The rect the index places a shape by (linear_quadtree.h); for the plan of a new index.
+  QT_COLD static Rect placedBy(const Shape& s) {
+    return s.kind == kShapeRect ? Rect{s.a, s.b, s.c, s.d} : coverRect(s);
   }
 
   // The rule that picks bounds and depth from the objects (depth_plan.h).

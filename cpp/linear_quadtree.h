@@ -152,7 +152,10 @@ class LinearQuadtree : public TreeState {
   // The same for objects the tree does not hold as they are now: id i below `span` is present
   // when first[i] >= 0, at rects[i]; they are placed in bands by this tree's bounds and depth.
   // (A session's exact index that fell behind a refresh() of most objects: exact_index.h.)
-  void pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out);
+  // `shapes` (not null): the circles and lines among them (held at rects[i] by a bounding rect,
+  // swept by the rect covering the shape, kept when the shapes overlap).
+  void pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out,
+               const ShapeTable* shapes = nullptr);
 
   // nodes: nodes holding objects; leaves: those with no objects below them; depth: the deepest
   // level holding objects; links, entries and objects: objects stored (each is stored once).
@@ -265,8 +268,9 @@ class LinearQuadtree : public TreeState {
     const Shape* s = shapes_.of(id);
     return s ? rayEntry(*s, ox, oy, ux, uy) : rectRayEntry(rects_[id], ox, oy, ux, uy);
   }
-  // Keeps the pairs from `from` on in `out` whose shapes overlap (their rects did).
-  void keepShapePairs(std::vector<int32_t>& out, size_t from) const;
+  // Keeps the pairs from `from` on in `out` whose shapes overlap (their boxes met): of `shapes`,
+  // whose rects are `rects`.
+  static void keepShapePairs(std::vector<int32_t>& out, size_t from, const ShapeTable& shapes, const Rect* rects);
   // An object joined, left or changed node: the grouped copy no longer holds.
   void regrouped() {
     grouped_ = false;
@@ -354,6 +358,7 @@ class LinearQuadtree : public TreeState {
   mutable int64_t walked_ = 0;
   mutable std::vector<int32_t> runStart_, runIds_;
   std::vector<Entry> entries_, band_;    // pairs(): every band's entries; one band in x order
+  std::vector<Rect> covers_;             // pairsOf() with shapes: each id's rect, a shape's covering it
   mutable std::vector<Reached> heap_;    // nearest() and raycast(): a min-heap of nodes to look into
   mutable std::vector<Reached> found_;   // nearest(): the k nearest objects so far, a max-heap
   mutable std::vector<int32_t> window_;  // nearestAround(): the objects of its window

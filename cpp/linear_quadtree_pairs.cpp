@@ -61,29 +61,42 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
     keys_[id] = links_[id].node < 0 ? -1 : cells_[id].y0 << 16 | cells_[id].y1;
   const size_t from = out.size();
   if (!sweep(rects_.data(), ids, shapes_.active(), out)) return void(noMemory_ = true);
-  if (shapes_.active()) keepShapePairs(out, from);
+  if (shapes_.active()) keepShapePairs(out, from, shapes_, rects_.data());
 }
 
 // The sweep of a tree with shapes met every box between corners; each pair's own rule decides.
-void LinearQuadtree::keepShapePairs(std::vector<int32_t>& out, size_t from) const {
+void LinearQuadtree::keepShapePairs(std::vector<int32_t>& out, size_t from, const ShapeTable& shapes, const Rect* rects) {
   size_t kept = from;
   for (size_t i = from; i < out.size(); i += 2) {
     const int32_t a = out[i], b = out[i + 1];
-    if (!shapesOverlap(shapeOf(a), shapeOf(b))) continue;
+    if (!shapesOverlap(shapes.shapeOf(a, rects[a]), shapes.shapeOf(b, rects[b]))) continue;
     out[kept++] = a;
     out[kept++] = b;
   }
   out.resize(kept);
 }
 
-void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out) {
+void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out,
+                             const ShapeTable* shapes) {
   if (!growTo(keys_, size_t(span))) return void(noMemory_ = true);
+  const Rect* swept = rects;
+  if (shapes) {
+    if (!growTo(covers_, size_t(span))) return void(noMemory_ = true);
+    covers_.resize(size_t(span));
+    for (int32_t id = 0; id < span; ++id) {
+      const Shape* s = shapes->of(id);
+      covers_[size_t(id)] = s ? coverRect(*s) : rects[id];
+    }
+    swept = covers_.data();
+  }
   keys_.resize(size_t(span));
   for (int32_t id = 0; id < span; ++id) {
-    const Cells c = cellsOf(rects[id]);  // (inline: only its y0 and y1 are computed)
+    const Cells c = cellsOf(swept[id]);  // (inline: only its y0 and y1 are computed)
     keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
   }
-  if (!sweep(rects, span, false, out)) noMemory_ = true;
+  const size_t from = out.size();
+  if (!sweep(swept, span, shapes != nullptr, out)) return void(noMemory_ = true);
+  if (shapes) keepShapePairs(out, from, *shapes, rects);
 }
 
 bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, bool boxes, std::vector<int32_t>& out) {

@@ -148,7 +148,7 @@ void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const {
 
 void LinearQuadtree::searchShape(const Shape& q, std::vector<int32_t>& out) const {
   if (q.kind == kShapeRect && !shapes_.active()) query(Rect{q.a, q.b, q.c, q.d}, nullptr, &out);
-  else query(coverRect(shapeBox(q)), &q, &out, false);
+  else query(coverRect(q), &q, &out, false);
 }
 
 void LinearQuadtree::searchNear(int32_t id, std::vector<int32_t>& out) const { searchShape(shapeOf(id), out); }
@@ -159,7 +159,7 @@ bool LinearQuadtree::collides(const Rect& q) const {
 
 bool LinearQuadtree::collidesShape(const Shape& q) const {
   if (q.kind == kShapeRect && !shapes_.active()) return query(Rect{q.a, q.b, q.c, q.d}, nullptr, nullptr);
-  return query(coverRect(shapeBox(q)), &q, nullptr, false);
+  return query(coverRect(q), &q, nullptr, false);
 }
 
 }  // namespace qt

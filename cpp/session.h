@@ -82,7 +82,12 @@ struct Session {
     if constexpr (!has<T>(kExactSelf)) {
       if (exact.tree()) {
         if (!t.contains(id)) exact.remove(id);
-        else if (!exact.stale()) exact.set(id, shapes.shapeOf(id, t.rectTable()[id]));
+        else if (exact.stale()) {
+        } else if (const Shape* shape = shapes.of(id)) {
+          exact.set(id, *shape);
+        } else {
+          exact.set(id, t.rectTable()[id]);
+        }
       }
     }
     if (LinearQuadtree* x = exactTree(selfIndex(t))) pairCache.touch(id, x->version());

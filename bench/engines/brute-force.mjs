@@ -1,5 +1,21 @@
 // Every pair, O(N²): the reference the trees must agree with (W1, W2, W4, W5, W6; W2c's circles), run
 // only for small N (targets.mjs also checks a few frames of W2c at any N with it).
+/** A frame counting every pair `overlap(a, b)` confirms. */
+function everyPair(scene, overlap) {
+  const objs = scene.objects;
+  return {
+    frame() {
+      const n = objs.length;
+      let pairs = 0;
+      for (let i = 0; i < n; i++) {
+        const a = objs[i];
+        for (let j = i + 1; j < n; j++) if (overlap(a, objs[j])) pairs++;
+      }
+      return pairs;
+    },
+  };
+}
+
 export default [{
   id: 'brute-force',
   family: 'brute-force',
@@ -7,22 +23,7 @@ export default [{
   maxN: 2000,
 
   w1(scene) {
-    const objs = scene.objects;
-    return {
-      frame() {
-        const n = objs.length;
-        let pairs = 0;
-        for (let i = 0; i < n; i++) {
-          const a = objs[i];
-          const ax = a.x, ay = a.y, ax1 = ax + a.width, ay1 = ay + a.height;
-          for (let j = i + 1; j < n; j++) {
-            const b = objs[j];
-            if (ax < b.x + b.width && b.x < ax1 && ay < b.y + b.height && b.y < ay1) pairs++;
-          }
-        }
-        return pairs;
-      },
-    };
+    return everyPair(scene, (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
   },
 
   w2(scene) {
@@ -32,23 +33,10 @@ export default [{
 
   // W2c: the scene's circles, the exact strict test (distance between centres < r1 + r2).
   w2c(scene) {
-    const objs = scene.objects;
-    return {
-      frame() {
-        const n = objs.length;
-        let pairs = 0;
-        for (let i = 0; i < n; i++) {
-          const a = objs[i];
-          const ax = a.x, ay = a.y, ar = a.r;
-          for (let j = i + 1; j < n; j++) {
-            const b = objs[j];
-            const dx = b.x - ax, dy = b.y - ay, rr = ar + b.r;
-            if (dx * dx + dy * dy < rr * rr) pairs++;
-          }
-        }
-        return pairs;
-      },
-    };
+    return everyPair(scene, (a, b) => {
+      const dx = b.x - a.x, dy = b.y - a.y, rr = a.r + b.r;
+      return dx * dx + dy * dy < rr * rr;
+    });
   },
 
   w4(scene) {

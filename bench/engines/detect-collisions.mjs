@@ -14,58 +14,52 @@ import { System } from 'detect-collisions';
 
 const PADDING = 2;
 
+/**
+ * The W2 frame on one body per object (made by `body(system, o)`): setPosition() from each
+ * object, then checkAll(), counting the pairs `hit(a, b)` confirms (each pair once: a.id < b.id).
+ */
+function checkAllFrame(scene, body, hit) {
+  const system = new System();
+  const objs = scene.objects;
+  const bodies = objs.map((o) => body(system, o));
+  let pairs = 0;
+  const onCollision = (response) => {
+    const a = response.a.userData, b = response.b.userData;
+    if (a.id < b.id && hit(a, b)) pairs++;
+    // returning nothing (falsy) lets checkAll go on
+  };
+  return {
+    frame() {
+      const n = objs.length;
+      for (let i = 0; i < n; i++) {
+        const o = objs[i];
+        bodies[i].setPosition(o.x, o.y);
+      }
+      pairs = 0;
+      system.checkAll(onCollision);
+      return pairs;
+    },
+  };
+}
+
 export default [{
   id: 'detect-collisions',
   family: 'detect-collisions',
   name: 'detect-collisions checkAll',
 
   w2(scene) {
-    const system = new System();
-    const objs = scene.objects;
-    const bodies = objs.map((o) => system.createBox({ x: o.x, y: o.y }, o.width, o.height, { padding: PADDING, userData: o }));
-    let pairs = 0;
-    const onCollision = (response) => {
-      const a = response.a.userData, b = response.b.userData;
-      if (a.id < b.id && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) pairs++;
-      // returning nothing (falsy) lets checkAll go on
-    };
-    return {
-      frame() {
-        const n = objs.length;
-        for (let i = 0; i < n; i++) {
-          const o = objs[i];
-          bodies[i].setPosition(o.x, o.y);
-        }
-        pairs = 0;
-        system.checkAll(onCollision);
-        return pairs;
-      },
-    };
+    return checkAllFrame(scene,
+      (system, o) => system.createBox({ x: o.x, y: o.y }, o.width, o.height, { padding: PADDING, userData: o }),
+      (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
   },
 
+  // Circles: one Circle body per object; the strict circle test (touching is no overlap).
   w2c(scene) {
-    const system = new System();
-    const objs = scene.objects;
-    const bodies = objs.map((o) => system.createCircle({ x: o.x, y: o.y }, o.r, { padding: PADDING, userData: o }));
-    let pairs = 0;
-    const onCollision = (response) => {
-      const a = response.a.userData, b = response.b.userData;
-      if (a.id < b.id) {
+    return checkAllFrame(scene,
+      (system, o) => system.createCircle({ x: o.x, y: o.y }, o.r, { padding: PADDING, userData: o }),
+      (a, b) => {
         const dx = b.x - a.x, dy = b.y - a.y, rr = a.r + b.r;
-        if (dx * dx + dy * dy < rr * rr) pairs++;
-      }
-    };
-    return {
-      frame() {
-        const n = objs.length;
-        for (let i = 0; i < n; i++) {
-          const o = objs[i];
-          bodies[i].setPosition(o.x, o.y);
-        }
-        pairs = 0;
-        system.checkAll(onCollision);
-        return pairs;
-      },
-    };
+        return dx * dx + dy * dy < rr * rr;
+      });
   },
 }];

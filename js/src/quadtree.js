@@ -1,5 +1,5 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { ASK_LOCATE, I32, NO_NODE, QUADTREE_KIND } from './abi.js';
+import { ASK_LOCATE, I32, NO_NODE, QUADTREE_KIND, SHAPE_RECT } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { rootLeaf } from './leaf-grid.js';
@@ -88,7 +88,7 @@ proto.retrieve = function (pRect) {
   }
   const s = live(this, 'retrieve');
   readRect(s, 'rect', pRect, rectIn);
-  boundingRect(rectIn);
+  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
   flush(s);
   current(s);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
@@ -137,7 +137,7 @@ proto.getAllObjects = getAllObjects; // (methods/, the tutorial tree's too)
 proto.getIndex = function (pRect) {
   const s = live(this, 'getIndex');
   readRect(s, 'rect', pRect, rectIn);
-  boundingRect(rectIn);
+  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
   const b = this.bounds;
   const mask = native.childMask(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
   const indexes = [];

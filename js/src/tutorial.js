@@ -2,7 +2,7 @@
 // tree (cpp/tutorial_tree.h). An object that touches a midline stays in the node instead of
 // going into every child it reaches; a query is one path from the deepest node up
 // (findObjects). The rules, reproduced exactly: docs/TUTORIAL-TREE.md.
-import { TUTORIAL_KIND } from './abi.js';
+import { SHAPE_RECT, TUTORIAL_KIND } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { clear } from './methods/clear.js';
@@ -103,7 +103,7 @@ proto.findObjects = function (returnedObjects, obj) {
   if (seed !== null) return seed.answer(returnedObjects);  // a root that has not split: its own objects
   const s = /** @type {import('./session.js').Session} */ (named);
   flush(s);
-  boundingRect(rectIn);
+  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   if (this._n !== 0) return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, false)), returnedObjects);
   // From the root the answer is the path up from the node where the rect stops: built once per
@@ -130,7 +130,7 @@ proto.getAllObjects = getAllObjects; // Quadtree's (methods/)
 proto.getIndex = function (rect) {
   const s = live(this, 'getIndex');
   readRect(s, 'rect', rect, rectIn);
-  boundingRect(rectIn);
+  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
   const b = this.bounds;
   return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
 };

@@ -4,11 +4,11 @@
 // `where` is a string, or a tree's session, whose toString() builds the name only for a message
 // (the checks run on every insert and query).
 import { MAX_ID, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from './abi.js';
-import { Circle, Line } from './ts/shapes.js';
+import { Circle, Line, Rectangle } from './ts/shapes.js';
 
 // An object is a circle or a line when its qtIndex is Circle's or Line's (an instance, a subclass
 // that keeps it, an object that borrows it), as the quadtree-ts entry tells them; else a rect.
-export const circleIndex = Circle.prototype.qtIndex, lineIndex = Line.prototype.qtIndex;
+export const circleIndex = Circle.prototype.qtIndex, lineIndex = Line.prototype.qtIndex, rectIndex = Rectangle.prototype.qtIndex;
 
 /** How a value is named in a message. @param {unknown} v */
 export function describe(v) {
@@ -50,10 +50,11 @@ export function readRect(where, arg, r, out) {
   if (typeof r !== 'object' || r === null) {
     throw new TypeError(where + ': ' + arg + ' must be an object with numeric x, y, width and height, got ' + describe(r));
   }
-  const q = r.qtIndex;
-  if (q === circleIndex) return readShape(where, arg, r, out, CIRCLE);
-  if (q === lineIndex) return readShape(where, arg, r, out, LINE);
-  const x = r.x, y = r.y, w = r.width, h = r.height;
+  const x = r.x, y = r.y, w = r.width, h = r.height, q = r.qtIndex;
+  if (q !== undefined && q !== rectIndex) {
+    if (q === circleIndex) return readShape(where, arg, r, out, CIRCLE);
+    if (q === lineIndex) return readShape(where, arg, r, out, LINE);
+  }
   // x - x === 0 holds for finite numbers only
   if (typeof x !== 'number' || x - x !== 0) throw badField(where, arg, 'x', x);
   if (typeof y !== 'number' || y - y !== 0) throw badField(where, arg, 'y', y);
@@ -113,7 +114,7 @@ export function readAll(where, items) {
 export function readBounds(className, bounds) {
   const r = [0, 0, 0, 0, SHAPE_RECT];
   readRect(className + ' constructor', 'bounds', bounds, r);
-  if (r[4] !== SHAPE_RECT) throw new TypeError(className + ' constructor: bounds must be a rectangle (x, y, width, height), got a circle or a line');
+  if (r[4] !== SHAPE_RECT) throw new TypeError(className + ' constructor: bounds must be a rect, got a circle or a line');
   if (r[2] < 0 || r[3] < 0) {
     throw new RangeError(className + ' constructor: bounds.width and bounds.height must not be negative, got ' +
       r[2] + ' and ' + r[3]);

@@ -72,44 +72,14 @@ declare namespace QuadtreeWasm {
     data?: CustomDataType;
   }
 
-  /** quadtree-ts 2.3.0's Rectangle: a rect with a qtIndex (the trees read it as any rect). */
-  class Rectangle<CustomDataType = void> implements Rect {
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-    data?: CustomDataType;
-    constructor(props: RectangleProps<CustomDataType>);
-    /** The quadrants of `node` this rect reaches (0 top-right, 1 top-left, 2 bottom-left, 3 bottom-right). */
-    qtIndex(node: NodeGeometry): number[];
-  }
-
-  /** quadtree-ts 2.3.0's Circle: the trees hold and query it as a circle. */
-  class Circle<CustomDataType = void> implements CircleShape {
-    x: number;
-    y: number;
-    r: number;
-    data?: CustomDataType;
-    constructor(props: CircleProps<CustomDataType>);
-    /** The quadrants of `node` this circle reaches, as quadtree-ts decides them. */
-    qtIndex(node: NodeGeometry): number[];
-    /** Whether the circle meets the rect's interior (touching does not count). */
-    static intersectRect(x: number, y: number, r: number, minX: number, minY: number, maxX: number, maxY: number): boolean;
-  }
-
-  /** quadtree-ts 2.3.0's Line: the trees hold and query it as a line segment. */
-  class Line<CustomDataType = void> implements LineShape {
-    x1: number;
-    y1: number;
-    x2: number;
-    y2: number;
-    data?: CustomDataType;
-    constructor(props: LineProps<CustomDataType>);
-    /** The quadrants of `node` this segment reaches, as quadtree-ts decides them. */
-    qtIndex(node: NodeGeometry): number[];
-    /** Whether the segment meets the rect's interior. */
-    static intersectRect(x1: number, y1: number, x2: number, y2: number, minX: number, minY: number, maxX: number, maxY: number): boolean;
-  }
+  // quadtree-ts 2.3.0's shape classes, as the quadtree-ts entry declares them (./quadtree-ts.d.ts):
+  // the trees hold and query a Circle as a circle, a Line as a segment, a Rectangle as any rect.
+  const Rectangle: typeof import('./quadtree-ts').Rectangle;
+  type Rectangle<CustomDataType = void> = import('./quadtree-ts').Rectangle<CustomDataType>;
+  const Circle: typeof import('./quadtree-ts').Circle;
+  type Circle<CustomDataType = void> = import('./quadtree-ts').Circle<CustomDataType>;
+  const Line: typeof import('./quadtree-ts').Line;
+  type Line<CustomDataType = void> = import('./quadtree-ts').Line<CustomDataType>;
 
   /** The overlapping pairs of one `pairs()` call; read it before the tree changes again. */
   interface PairList<T> {

@@ -25,6 +25,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINES, frames, launch } from '../support/browsers.mjs';
+import { overlapExact } from '../support/shape-oracle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const artifacts = join(root, 'tests', 'artifacts');
@@ -33,23 +34,14 @@ const COUNT = 2000;
 const FRAMES = 240;
 const CHECKED = [1, 120, 240]; // the frames whose pairs are checked against exactPairs()
 
-const f64 = new Float64Array(1), u64 = new BigUint64Array(f64.buffer);
-/** A finite double as an exact count of 2^-1074. */
-function exact(v) {
-  f64[0] = v;
-  const bits = u64[0], field = (bits >> 52n) & 0x7ffn, fraction = bits & 0xfffffffffffffn;
-  const m = field ? (fraction | 0x10000000000000n) << (field - 1n) : fraction;
-  return bits >> 63n ? -m : m;
-}
-
 /**
- * The pairs of circles ([x, y, r] each, indexed by id) that overlap, decided in integers without
- * rounding: (x1 - x2)^2 + (y1 - y2)^2 < (r1 + r2)^2. As [id, id], the smaller first, sorted. Also
+ * The pairs of circles ([x, y, r] each, indexed by id) that overlap, decided exactly by the tests'
+ * oracle (tests/support/shape-oracle.mjs): (x1 - x2)^2 + (y1 - y2)^2 < (r1 + r2)^2. As [id, id], the smaller first, sorted. Also
  * how many pairs their bounding boxes (x - r, y - r, r + r, r + r) give under the strict rect rule.
  */
 function exactPairs(circles) {
   const order = circles.map((_, i) => i).sort((i, j) => circles[i][0] - circles[i][2] - (circles[j][0] - circles[j][2]));
-  const big = circles.map((c) => c.map(exact));
+  const shapes = circles.map(([x, y, r]) => ({ kind: 1, x, y, r }));
   const pairs = [];
   let boxes = 0;
   for (let p = 0; p < order.length; p++) {
@@ -60,8 +52,7 @@ function exactPairs(circles) {
       if (Math.abs(yj - yi) > ri + rj + 1) continue;
       const bi = [xi - ri, yi - ri, ri + ri], bj = [xj - rj, yj - rj, rj + rj];
       if (bi[0] < bj[0] + bj[2] && bj[0] < bi[0] + bi[2] && bi[1] < bj[1] + bj[2] && bj[1] < bi[1] + bi[2]) boxes++;
-      const [Xi, Yi, Ri] = big[i], [Xj, Yj, Rj] = big[j];
-      if ((Xi - Xj) ** 2n + (Yi - Yj) ** 2n < (Ri + Rj) ** 2n) pairs.push(i < j ? [i, j] : [j, i]);
+      if (overlapExact(shapes[i], shapes[j])) pairs.push(i < j ? [i, j] : [j, i]);
     }
   }
   return { pairs: pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]), boxes };

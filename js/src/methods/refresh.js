@@ -5,31 +5,59 @@ import { native, f64, i32 } from '../native.js';
 import { OBJECTS } from '../registry.js';
 import { live, scratch } from '../session.js';
 import { flush } from '../stage.js';
-import { circleIndex, lineIndex, noMemory, readRect, rectIn } from '../validate.js';
+import { circleIndex, lineIndex, noMemory, readRect, rectIn, rectIndex } from '../validate.js';
 
 /**
  * Writes the objects whose shape differs from the tree's own copy (read from the heap) into the
- * native scratch buffers: ids, numbers and kinds (`s.sentShapes`: whether the tree holds or is
- * sent a circle or a line); returns how many. Room is made for `extra` more ids after them. Reads
+ * native scratch buffers: ids, numbers and, when the tree holds or is sent a circle or a line
+ * (`s.sentShapes`), kinds; returns how many. Room is made for `extra` more ids after them. Reads
  * every object's fields once; throws, before anything changes, on a bad one.
  * @param {import('../session.js').Session} s @param {number} extra
  */
 export function sendChanged(s, extra) {
   const reg = s.registry, objects = reg.objects, n = objects.length, inserted = reg.inserted, frame = reg.frame;
   const at = scratch(s, n + extra);
-  const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2, kindAt = ints[s.r32 + I32.scratchKinds] >> 2;
-  // The tree's own rect per id, and its shapes (cpp/shape_table.h: 40 bytes an id, the kind at
-  // byte 32; none while every object is a rect).
+  const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2;
   const table = ints[s.r32 + I32.rectTable] >> 3, span = ints[s.r32 + I32.rectTableSize];
-  const shapes = ints[s.r32 + I32.shapeTable], shapeSpan = shapes === 0 ? 0 : ints[s.r32 + I32.shapeTableSize];
-  const s64 = shapes >> 3, s32 = shapes >> 2;
-  let sent = 0, kinds = shapes !== 0;
+  s.sentShapes = true;
+  if (ints[s.r32 + I32.shapeTable] !== 0) return sendShapes(s, at);
+  let sent = 0;
   for (let id = 0; id < n; id++) {
     const o = objects[id];
     if (o === undefined || inserted[id] !== frame) continue;
-    // The hot loop of a frame: the fields of the object's kind read once and checked inline;
-    // readRect() only to build the error (it reads again, and throws unless a getter changed
-    // its mind).
+    // The hot loop of a frame, for a tree of rects: the four fields read once and checked inline;
+    // an object that may be a circle or a line (its qtIndex) sends every object as a shape.
+    const x = o.x, y = o.y, w = o.width, h = o.height, q = o.qtIndex;
+    if (typeof x !== 'number' || typeof y !== 'number' || typeof w !== 'number' ||
+        typeof h !== 'number' || x - x + (y - y) + (w - w) + (h - h) !== 0 || (q !== undefined && q !== rectIndex)) {
+      return sendShapes(s, at);
+    }
+    const r = table + 4 * id;
+    if (id < span && heap[r] === x && heap[r + 1] === y && heap[r + 2] === w && heap[r + 3] === h) continue;
+    const k = at + 4 * sent;
+    heap[k] = x; heap[k + 1] = y; heap[k + 2] = w; heap[k + 3] = h;
+    ints[idAt + sent++] = id;
+  }
+  s.sentShapes = false;
+  return sent;
+}
+
+/**
+ * sendChanged() with kinds: each object's fields as its kind has them, compared with the tree's
+ * rect or its shape table (cpp/shape_table.h: 40 bytes an id, the kind at byte 32), the bad one
+ * named by readRect().
+ * @param {import('../session.js').Session} s @param {number} at the scratch numbers' f64 index
+ */
+function sendShapes(s, at) {
+  const reg = s.registry, objects = reg.objects, n = objects.length, inserted = reg.inserted, frame = reg.frame;
+  const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2, kindAt = ints[s.r32 + I32.scratchKinds] >> 2;
+  const table = ints[s.r32 + I32.rectTable] >> 3, span = ints[s.r32 + I32.rectTableSize];
+  const shapes = ints[s.r32 + I32.shapeTable], shapeSpan = shapes === 0 ? 0 : ints[s.r32 + I32.shapeTableSize];
+  const s64 = shapes >> 3, s32 = shapes >> 2;
+  let sent = 0;
+  for (let id = 0; id < n; id++) {
+    const o = objects[id];
+    if (o === undefined || inserted[id] !== frame) continue;
     const q = o.qtIndex;
     let a, b, c, d, kind = SHAPE_RECT;
     if (q === circleIndex) {
@@ -41,7 +69,7 @@ export function sendChanged(s, extra) {
     }
     if (typeof a !== 'number' || typeof b !== 'number' || typeof c !== 'number' || typeof d !== 'number' ||
         a - a + (b - b) + (c - c) + (d - d) !== 0 || c < 0 && kind === SHAPE_CIRCLE) {
-      readRect(s, 'object', o, rectIn);
+      readRect(s, 'object', o, rectIn); // (throws, unless a getter changed its mind)
       a = rectIn[0]; b = rectIn[1]; c = rectIn[2]; d = rectIn[3];
     }
     if (kind === (id < shapeSpan ? ints[s32 + 10 * id + 8] : SHAPE_RECT)) {
@@ -52,9 +80,7 @@ export function sendChanged(s, extra) {
     heap[k] = a; heap[k + 1] = b; heap[k + 2] = c; heap[k + 3] = d;
     ints[kindAt + sent] = kind;
     ints[idAt + sent++] = id;
-    kinds ||= kind !== SHAPE_RECT;
   }
-  s.sentShapes = kinds;
   return sent;
 }
 

@@ -49,13 +49,10 @@ function setItems(s, numbers, ids, kind, fields) {
       (ids && ids.length !== undefined ? 'length ' + ids.length : describe(ids)));
   }
   for (let i = 0; i < numbers.length; i++) {
-    const v = numbers[i];
-    if (v - v !== 0) {
+    const v = numbers[i], negative = kind === SHAPE_CIRCLE && i % 3 === 2 && v < 0;
+    if (v - v !== 0 || negative) {
       throw new RangeError(s.where + ': ' + arg + '[' + i + '] (' + fields[i % stride] + ' of item ' +
-        Math.floor(i / stride) + ') must be finite, got ' + v);
-    }
-    if (kind === SHAPE_CIRCLE && i % 3 === 2 && v < 0) {
-      throw new RangeError(s.where + ': circles[' + i + '] (r of item ' + (i - 2) / 3 + ') must not be negative, got ' + v);
+        Math.floor(i / stride) + ') must ' + (negative ? 'not be negative' : 'be finite') + ', got ' + v);
     }
   }
   if (ids !== undefined) for (let i = 0; i < n; i++) checkId(s, ids[i]);
