@@ -347,7 +347,7 @@ export const SCENE_RATIOS = [
   },
   {
     key: 'ray', spatial: true,
-    title: 'raycast: detect-collisions raycast ÷ quadtree-wasm raycast, rectangles',
+    title: 'raycast: detect-collisions raycast ÷ quadtree-wasm raycast, circles and rectangles',
     short: 'raycast vs detect-collisions',
     workload: 'ray', slow: 'detect-collisions-raycast', fast: 'quadtree-wasm-spatial',
     targets: { 10000: 5 },

@@ -78,21 +78,23 @@ void LinearQuadtree::keepShapePairs(std::vector<int32_t>& out, size_t from, cons
 
 void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out,
                              const ShapeTable* shapes) {
-  if (!growTo(keys_, size_t(span))) return void(noMemory_ = true);
+  if (!growTo(keys_, size_t(span)) || (shapes && !growTo(covers_, size_t(span)))) return void(noMemory_ = true);
+  keys_.resize(size_t(span));
   const Rect* swept = rects;
-  if (shapes) {
-    if (!growTo(covers_, size_t(span))) return void(noMemory_ = true);
+  if (shapes) {  // each shape swept by the rect that covers it, made as its rows are
     covers_.resize(size_t(span));
     for (int32_t id = 0; id < span; ++id) {
       const Shape* s = shapes->of(id);
-      covers_[size_t(id)] = s ? coverRect(*s) : rects[id];
+      const Rect& r = covers_[size_t(id)] = s ? coverRect(*s) : rects[id];
+      const Cells c = cellsOf(r);
+      keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
     }
     swept = covers_.data();
-  }
-  keys_.resize(size_t(span));
-  for (int32_t id = 0; id < span; ++id) {
-    const Cells c = cellsOf(swept[id]);  // (inline: only its y0 and y1 are computed)
-    keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
+  } else {
+    for (int32_t id = 0; id < span; ++id) {
+      const Cells c = cellsOf(rects[id]);  // (inline: only its y0 and y1 are computed)
+      keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
+    }
   }
   const size_t from = out.size();
   if (!sweep(swept, span, shapes != nullptr, out)) return void(noMemory_ = true);

@@ -2,13 +2,16 @@
 // frames): each frame asks QUERIES questions, the same ones of every engine (seeded by the scene).
 //   nn1, nn10   the 1 and 10 objects nearest a point, among the scene's rects
 //   pt1, pt10   the same among points: each object's top-left corner
-//   ray         the first rect a ray reaches within a quarter of the world's side, from an
-//               origin outside every rect (detect-collisions finds where a ray crosses a
-//               body's edge, so a ray from inside one would hit its far side there)
+//   ray         the first body a ray reaches within a quarter of the world's side, from an
+//               origin outside every rect of the scene (detect-collisions finds where a ray
+//               crosses a body's edge, so a ray from inside one would hit its far side there),
+//               among circles and rects: half the objects (ids 0, 1, 4, 5, 8, …: on the points
+//               scene half its points and half its rects) are their rect's inscribed circle
+//               (centre the rect's, r half its smaller side), the rest their rect
 // A frame returns a checksum the engines must agree on (targets.mjs checks it): over the answers,
-// each object's distance (to its rect, or along the ray: computed here from the object, the same
-// way for every engine) in 1/1024 px, summed. Ties give the same distances whichever object an
-// engine picks among them.
+// each object's distance (to its rect, or along the ray to its rect or circle: computed here from
+// the object by spatial-reference.mjs, the same way for every engine) in 1/1024 px, summed. Ties
+// give the same distances whichever object an engine picks among them.
 import Flatbush from 'flatbush';
 import RBush from 'rbush';
 import knn from 'rbush-knn';
@@ -16,7 +19,7 @@ import { quadtree as d3quadtree } from 'd3-quadtree';
 import { System } from 'detect-collisions';
 import * as dist from '../../dist/quadtree.mjs';
 import { mulberry32 } from '../scene.mjs';
-import { distanceTo, entryOf } from '../spatial-reference.mjs';
+import { distanceTo, entryOf, isCircle } from '../spatial-reference.mjs';
 
 export const QUERIES = 1000;
 
@@ -25,6 +28,13 @@ const units = (d) => Math.round(d * 1024);
 // The scene's objects as they are at the start (the frame loop steps the scene; these stay).
 const still = (objs) => objs.map((o) => ({ x: o.x, y: o.y, width: o.width, height: o.height, id: o.id }));
 const points = (objs) => objs.map((o) => ({ x: o.x, y: o.y, width: 0, height: 0, id: o.id }));
+/** The ray's bodies: as still(), but ids 0, 1, 4, 5, … are their rect's inscribed circle
+ * ({ x, y, r, id }, centre x, y, with this library's Circle qtIndex, which detect-collisions'
+ * engine ignores: it makes a Circle body of it). */
+const isRound = (i) => i % 4 < 2;
+const bodies = (objs) => objs.map((o, i) => (isRound(i)
+  ? { x: o.x + o.width / 2, y: o.y + o.height / 2, r: Math.min(o.width, o.height) / 2, id: o.id, qtIndex: dist.Circle.prototype.qtIndex }
+  : { x: o.x, y: o.y, width: o.width, height: o.height, id: o.id }));
 
 /** The scene's questions: QUERIES points, and QUERIES rays from outside every rect (kept per scene). */
 const asked = new WeakMap();
@@ -106,7 +116,7 @@ export default [
     nn1: ours(1), nn10: ours(10), pt1: ours(1, true), pt10: ours(10, true),
     ray(scene) {
       const tree = new dist.LinearQuadtree({ x: 0, y: 0, width: scene.width, height: scene.height }, { depth: 'auto' });
-      tree.insert(still(scene.objects));
+      tree.insert(bodies(scene.objects));
       return ray((x, y, dx, dy, far) => tree.raycast(x, y, dx, dy, far)?.object, () => tree.dispose())(scene, questions(scene));
     },
   },
@@ -117,7 +127,10 @@ export default [
     id: 'detect-collisions-raycast', family: 'detect-collisions', name: 'detect-collisions raycast',
     ray(scene) {
       const system = new System();
-      for (const o of still(scene.objects)) system.createBox({ x: o.x, y: o.y }, o.width, o.height, { userData: o });
+      for (const o of bodies(scene.objects)) {
+        if (isCircle(o)) system.createCircle({ x: o.x, y: o.y }, o.r, { userData: o });
+        else system.createBox({ x: o.x, y: o.y }, o.width, o.height, { userData: o });
+      }
       const to = { x: 0, y: 0 };
       return ray((x, y, ux, uy, far) => {
         to.x = x + ux * far;
