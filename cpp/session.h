@@ -81,12 +81,11 @@ struct Session {
   void changed(T& t, int32_t id) {
     if constexpr (!has<T>(kExactSelf)) {
       if (exact.tree()) {
-        if (!t.contains(id)) exact.remove(id);
-        else if (exact.stale()) {
-        } else if (const Shape* shape = shapes.of(id)) {
-          exact.set(id, *shape);
-        } else {
-          exact.set(id, t.rectTable()[id]);
+        if (!t.contains(id)) {
+          exact.remove(id);
+        } else if (!exact.stale()) {  // (a rect by its rect: the frame loop of rect games)
+          if (const Shape* shape = shapes.of(id)) exact.set(id, *shape);
+          else exact.set(id, t.rectTable()[id]);
         }
       }
     }
