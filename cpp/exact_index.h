@@ -64,16 +64,12 @@ class ExactIndex {
     }
     if (tree_ && suits(count)) return true;
     Plan plan(bounds);
-    each([&](int32_t, const Shape& s) { plan.reach(placedBy(s)); });
-    each([&](int32_t, const Shape& s) { plan.fit(placedBy(s)); });
+    each([&](int32_t, const Shape& s) { plan.reach(LinearQuadtree::placedBy(s)); });
+    each([&](int32_t, const Shape& s) { plan.fit(LinearQuadtree::placedBy(s)); });
     if (!make(plan, count)) return false;
     bool fits = true;
     each([&](int32_t id, const Shape& s) { fits = fits && (set(id, s), tree_ != nullptr); });
     return fits;
-  }
-  // The rect the index places a shape by (linear_quadtree.h); for the plan of a new index.
-  QT_COLD static Rect placedBy(const Shape& s) {
-    return s.kind == kShapeRect ? Rect{s.a, s.b, s.c, s.d} : coverRect(s);
   }
 
   // The rule that picks bounds and depth from the objects (depth_plan.h).

@@ -140,7 +140,7 @@ bool LinearQuadtree::updateShape(int32_t id, const Shape& shape) {
   shapes_.set(id, shape);
   const bool wasOut = noMemory_;
   noMemory_ = false;
-  const bool moved = place(id, coverRect(shape));
+  const bool moved = place(id, placedBy(shape));
   if (noMemory_) shapes_.set(id, before);  // (an absent id that found no room: its entry means nothing)
   noMemory_ = noMemory_ || wasOut;
   return moved;

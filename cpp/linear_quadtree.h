@@ -108,6 +108,8 @@ class LinearQuadtree : public TreeState {
   // The same for any shape (shape_geometry.h): a circle or a line is placed by the rect that
   // covers it (coverRect()), and the exact queries test the shape itself (shape_overlap.h).
   bool updateShape(int32_t id, const Shape& shape);
+  // The rect a shape is placed by: a rect's own, a circle's or a line's covering rect.
+  static Rect placedBy(const Shape& s) { return s.kind == kShapeRect ? Rect{s.a, s.b, s.c, s.d} : coverRect(s); }
   // The object's shape (a rect's is its rect); of a present id.
   Shape shapeOf(int32_t id) const { return shapes_.shapeOf(id, rects_[id]); }
   // The shapes that are not rects, per id (empty while there are none).

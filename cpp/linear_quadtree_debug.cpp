@@ -112,7 +112,7 @@ QT_COLD bool LinearQuadtree::validate(std::string* why) const {
       return fail(why, "id ", id, " has a cell range outside the grid");
     if (nodeOf(c) != k.node) return fail(why, "id ", id, " is not in the node its cell range gives");
     if (const Shape* s = shapes_.of(id)) {
-      const Rect r = coverRect(*s);
+      const Rect r = placedBy(*s);
       const Rect& h = rects_[id];
       if (!(r.x == h.x && r.y == h.y && r.w == h.w && r.h == h.h) && r.x == r.x)
         return fail(why, "id ", id, "'s rect does not cover its shape as placed");

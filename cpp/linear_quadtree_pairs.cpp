@@ -85,7 +85,7 @@ void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t sp
     covers_.resize(size_t(span));
     for (int32_t id = 0; id < span; ++id) {
       const Shape* s = shapes->of(id);
-      const Rect& r = covers_[size_t(id)] = s ? coverRect(*s) : rects[id];
+      const Rect& r = covers_[size_t(id)] = s ? placedBy(*s) : rects[id];
       const Cells c = cellsOf(r);
       keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
     }

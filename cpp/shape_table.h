@@ -64,7 +64,6 @@ class ShapeTable {
   }
   const Shape* table() const { return shapes_.data(); }
   size_t span() const { return shapes_.size(); }
-  size_t bytes() const { return shapes_.capacity() * sizeof(Shape); }
 
  private:
   std::vector<Shape> shapes_;
