@@ -5,6 +5,8 @@
 // The table outlives clear(): a game that clears and re-inserts the same objects every frame finds
 // their ids again instead of building the map anew, and since it inserts them in the same order
 // every frame, the id given at each position of the frame before is tried first, before the Map.
+// What did not come back is let go once the tree is read (forgetStale()), and a new object takes
+// the id of the one at its position that has not come back.
 // An id is in the tree when its object was inserted since the last clear (inserted[id] === frame).
 
 /** The tree holds objects. */
@@ -65,9 +67,19 @@ export class Registry {
 
   /** The id for the next object inserted at the root since the last clear. @param {any} obj */
   next(obj) {
-    const p = this.staging++, order = this.order;
+    const p = this.staging++, order = this.order, objects = this.objects;
     let id = p < order.length ? order[p] : 0;
-    if (this.objects[id] === obj) { // objects[] is idOf's inverse: this is obj's id
+    if (objects[id] === obj) { // objects[] is idOf's inverse: this is obj's id
+      this.mark(id);
+      return id;
+    }
+    if (p < order.length && objects[id] !== undefined && this.inserted[id] !== this.frame && !this.idOf.has(obj)) {
+      // A new object where the frame before had one that has not come back (or another tree had,
+      // whose native tree this one took over: seed.js): it takes that id and the old one is let
+      // go, so the ids stay as many as the objects and no other tree's objects are held.
+      this.idOf.delete(objects[id]);
+      objects[id] = obj;
+      this.idOf.set(obj, id);
       this.mark(id);
       return id;
     }
@@ -113,14 +125,23 @@ export class Registry {
       this.freeIds.length = 0;
       this.known = 0;
       this.mode = 0;
-    } else if (this.known !== this.count) { // in a steady loop every known object came back
-      const objects = this.objects, inserted = this.inserted, frame = this.frame;
-      for (let id = 0; id < objects.length; id++) {
-        if (objects[id] !== undefined && inserted[id] !== frame) this.release(id);
-      }
+    } else {
+      this.forgetStale();
     }
     this.count = 0;
     this.frame++;
+  }
+
+  /**
+   * Forgets the objects kept from before the last clear that have not come back: at the next
+   * clear, once the tree is read after its inserts (stage.js flush()), or refreshed.
+   */
+  forgetStale() {
+    if (this.known === this.count) return; // in a steady loop every known object came back
+    const objects = this.objects, inserted = this.inserted, frame = this.frame;
+    for (let id = 0; id < objects.length; id++) {
+      if (objects[id] !== undefined && inserted[id] !== frame) this.release(id);
+    }
   }
 
   /**

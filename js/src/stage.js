@@ -55,6 +55,9 @@ export function flush(s, pending) {
     stager = null;
     const done = native.flush(s.handle, n);
     if (done < n) throw notStored(s, unstored(s, done, n), pending);
+    // The tree is read: what the last clear left (for the ids of a frame that inserts the same
+    // objects again) and did not come back is let go. (Not when the buffer is full mid-insert.)
+    if (pending === undefined) s.registry.forgetStale();
   } else if (s.lost !== null) {
     const lost = s.lost;
     s.lost = null;

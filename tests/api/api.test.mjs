@@ -519,6 +519,23 @@ describe('young trees', () => {
     b.dispose();
   });
 
+  it('hold none of the objects of the tree whose native tree they took back', () => {
+    const first = scene(40, 23), second = scene(30, 24);
+    const a = new Quadtree(BOUNDS()), b = new Quadtree(BOUNDS());
+    a.insert(first);
+    b.insert(second); // b grows: a's native tree is b's now, with its id table
+    const held = (t) => t._s.registry.objects.filter((o) => o !== undefined);
+    expect(new Set(b.retrieve(ALL))).toEqual(new Set(second)); // read: its inserts are in
+    expect(held(b).filter((o) => first.includes(o))).toEqual([]);
+    expect(held(b).length).toBe(30);
+    b.refresh();
+    expect(held(b).length).toBe(30);
+    a.refresh(); // a grows again, on its own
+    expect(held(a).filter((o) => second.includes(o))).toEqual([]);
+    a.dispose();
+    b.dispose();
+  });
+
   it('are not taken back once a call beyond insert and retrieve changed them, even the call that grew them', () => {
     const objects = scene(30, 22);
     for (const change of [

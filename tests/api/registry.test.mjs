@@ -38,6 +38,34 @@ describe('Registry', () => {
     expect(reg.next(newcomer)).toBe(first[0]);
   });
 
+  it('gives a new object the id of the one at its position that has not come back, and lets that one go', () => {
+    const reg = new Registry();
+    reg.use(OBJECTS, 'T.insert');
+    const before = objects(6), after = objects(6);
+    const ids = frame(reg, before);
+    expect(frame(reg, after)).toEqual(ids); // the ids stay as many as the objects
+    expect(reg.objects.length).toBe(6);
+    expect(before.some((o) => reg.idOf.has(o))).toBe(false);
+    expect(reg.known).toBe(6);
+    // An object known already keeps its own id, even at another's position.
+    const swapped = [after[1], after[0], ...after.slice(2)];
+    expect(frame(reg, swapped)).toEqual([ids[1], ids[0], ...ids.slice(2)]);
+  });
+
+  it('#forgetStale lets go of what a clear left that has not come back (refresh() calls it)', () => {
+    const reg = new Registry();
+    reg.use(OBJECTS, 'T.insert');
+    const objs = objects(5);
+    frame(reg, objs);
+    frame(reg, objs.slice(0, 2));
+    expect(reg.known).toBe(5);
+    reg.forgetStale();
+    expect(reg.known).toBe(2);
+    expect(reg.count).toBe(2);
+    expect(objs.slice(2).some((o) => reg.idOf.has(o))).toBe(false);
+    expect(reg.present(objs[1])).toBe(reg.idOf.get(objs[1]));
+  });
+
   it('finds ids by position when the order is steady, and by the map when it is not', () => {
     const reg = new Registry();
     reg.use(OBJECTS, 'T.insert');

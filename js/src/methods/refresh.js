@@ -15,7 +15,9 @@ import { circleIndex, lineIndex, noMemory, readRect, rectIn, rectIndex } from '.
  * @param {import('../session.js').Session} s @param {number} extra
  */
 export function sendChanged(s, extra) {
-  const reg = s.registry, objects = reg.objects, n = objects.length, inserted = reg.inserted, frame = reg.frame;
+  const reg = s.registry;
+  reg.forgetStale(); // (what a clear() left that has not come back is not in the tree: let it go)
+  const objects = reg.objects, n = objects.length, inserted = reg.inserted, frame = reg.frame;
   const at = scratch(s, n + extra);
   const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2;
   const table = ints[s.r32 + I32.rectTable] >> 3, span = ints[s.r32 + I32.rectTableSize];
