@@ -155,7 +155,7 @@ class LinearQuadtree : public TreeState {
   // when first[i] >= 0, at rects[i]; they are placed in bands by this tree's bounds and depth.
   // (A session's exact index that fell behind a refresh() of most objects: exact_index.h.)
   // `shapes` (not null): the circles and lines among them (held at rects[i] by a bounding rect,
-  // swept by the rect covering the shape, kept when the shapes overlap).
+  // swept by widenedBound() of it, kept when the shapes overlap).
   void pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out,
                const ShapeTable* shapes = nullptr);
 
@@ -323,9 +323,12 @@ class LinearQuadtree : public TreeState {
   static bool firstHit(double t, int32_t o, double best, int32_t id) {
     return t <= best && t < std::numeric_limits<double>::infinity() && (t < best || id < 0 || o < id);
   }
-  // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp); `boxes`:
-  // each rect as the box between its corners (a tree with shapes). False: out of memory.
-  bool sweep(const Rect* rects, int32_t ids, bool boxes, std::vector<int32_t>& out);
+  // How sweep() reads a rect: as given; as the box between its corners (a tree with shapes, which
+  // holds each by its covering rect); as widenedBound() of it (a compat tree's bounding rects).
+  enum Swept { kAsGiven, kBoxes, kWidened };
+  // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp), for the
+  // rects read as `swept` says. False: out of memory.
+  bool sweep(const Rect* rects, int32_t ids, Swept swept, std::vector<int32_t>& out);
   int32_t bandLevel(const Rect* rects, int32_t ids) const;  // the level whose rows are the bands
 
   void shape(int32_t depth);  // depth_ and what follows from it, every node empty
@@ -360,7 +363,6 @@ class LinearQuadtree : public TreeState {
   mutable int64_t walked_ = 0;
   mutable std::vector<int32_t> runStart_, runIds_;
   std::vector<Entry> entries_, band_;    // pairs(): every band's entries; one band in x order
-  std::vector<Rect> covers_;             // pairsOf() with shapes: each id's rect, a shape's covering it
   mutable std::vector<Reached> heap_;    // nearest() and raycast(): a min-heap of nodes to look into
   mutable std::vector<Reached> found_;   // nearest(): the k nearest objects so far, a max-heap
   mutable std::vector<int32_t> window_;  // nearestAround(): the objects of its window

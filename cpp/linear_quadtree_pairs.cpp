@@ -60,7 +60,7 @@ void LinearQuadtree::pairs(std::vector<int32_t>& out) {
   for (int32_t id = 0; id < ids; ++id)
     keys_[id] = links_[id].node < 0 ? -1 : cells_[id].y0 << 16 | cells_[id].y1;
   const size_t from = out.size();
-  if (!sweep(rects_.data(), ids, shapes_.active(), out)) return void(noMemory_ = true);
+  if (!sweep(rects_.data(), ids, shapes_.active() ? kBoxes : kAsGiven, out)) return void(noMemory_ = true);
   if (shapes_.active()) keepShapePairs(out, from, shapes_, rects_.data());
 }
 
@@ -78,30 +78,22 @@ void LinearQuadtree::keepShapePairs(std::vector<int32_t>& out, size_t from, cons
 
 void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out,
                              const ShapeTable* shapes) {
-  if (!growTo(keys_, size_t(span)) || (shapes && !growTo(covers_, size_t(span)))) return void(noMemory_ = true);
+  if (!growTo(keys_, size_t(span))) return void(noMemory_ = true);
   keys_.resize(size_t(span));
-  const Rect* swept = rects;
-  if (shapes) {  // each shape swept by the rect that covers it, made as its rows are
-    covers_.resize(size_t(span));
-    for (int32_t id = 0; id < span; ++id) {
-      const Shape* s = shapes->of(id);
-      const Rect& r = covers_[size_t(id)] = s ? placedBy(*s) : rects[id];
-      const Cells c = cellsOf(r);
-      keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
+  for (int32_t id = 0; id < span; ++id) {
+    if (first[id] < 0) {  // (an absent id's rect is left over: never read)
+      keys_[id] = -1;
+      continue;
     }
-    swept = covers_.data();
-  } else {
-    for (int32_t id = 0; id < span; ++id) {
-      const Cells c = cellsOf(rects[id]);  // (inline: only its y0 and y1 are computed)
-      keys_[id] = first[id] < 0 ? -1 : c.y0 << 16 | c.y1;
-    }
+    const Cells c = cellsOf(shapes ? widenedBound(rects[id]) : rects[id]);  // (inline: only its y0 and y1)
+    keys_[id] = c.y0 << 16 | c.y1;
   }
   const size_t from = out.size();
-  if (!sweep(swept, span, shapes != nullptr, out)) return void(noMemory_ = true);
+  if (!sweep(rects, span, shapes ? kWidened : kAsGiven, out)) return void(noMemory_ = true);
   if (shapes) keepShapePairs(out, from, *shapes, rects);
 }
 
-bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, bool boxes, std::vector<int32_t>& out) {
+bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, Swept swept, std::vector<int32_t>& out) {
   // The bands are the rows of bandLevel(); or coarser, if that could list objects more than 4
   // times on average (an object of level l meets at most 2 rows of level l, so at most
   // 2^(L - l + 1) rows of a level L >= l and 2 of a level L < l).
@@ -133,11 +125,11 @@ bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, bool boxes, std::vect
   for (int32_t id = 0; id < ids; ++id) {
     if (key[id] < 0) continue;
     const int32_t top = key[id] >> 16, bottom = key[id] & 0xffff;
-    Entry x{edgesOf(rects[id]), id, uint32_t(top)};
+    Entry x{edgesOf(swept == kWidened ? widenedBound(rects[id]) : rects[id]), id, uint32_t(top)};
     // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
     // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
     Edges& g = x.edges;
-    if (boxes) {  // the box between the corners (a NaN stays, for the test below)
+    if (swept == kBoxes) {  // the box between the corners (a NaN stays, for the test below)
       if (g.x1 < g.x0) std::swap(g.x0, g.x1);
       if (g.y1 < g.y0) std::swap(g.y0, g.y1);
     }

@@ -688,6 +688,20 @@ inline Rect coverRect(const Shape& s) {
   return r;
 }
 
+// A rect holding the shape that boundingRect() gave `r` (or the box between the corners of the
+// rect `r`): that box moved out on each side by 2^-43 of r's magnitudes, more than the roundings
+// of boundingRect() and of this take back (sums of subnormals are exact: no floor is needed, and
+// none makes subnormal arithmetic of points at 0, which is slow); the whole plane beyond 2^999.
+// What pairsOf() sweeps a compat tree's shapes by, straight from the tree's rects.
+inline Rect widenedBound(const Rect& r) {
+  using namespace shape_detail;
+  const double m = (std::fabs(r.x) + std::fabs(r.y) + std::fabs(r.w) + std::fabs(r.h)) * 0x1p-43;
+  if (!(m < 0x1p956)) return {-kMax, -kMax, kInf, kInf};
+  const double x1 = r.x + r.w, y1 = r.y + r.h;
+  const double x = std::min(r.x, x1) - m, y = std::min(r.y, y1) - m;
+  return {x, y, (std::max(r.x, x1) - x) + m, (std::max(r.y, y1) - y) + m};
+}
+
 // The rect a compat tree (quadtree-js's, the tutorial's) places and retrieves a shape by: a
 // circle's x - r, y - r, 2r, 2r; a line's corners, smaller first. The facade computes the same
 // (js/src/validate.js, boundingRect()) for the queries it answers from its own caches.

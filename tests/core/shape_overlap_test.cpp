@@ -903,6 +903,33 @@ TEST(ShapeOverlapBox, ShapeBoxHoldsTheShape) {
   }
 }
 
+// What pairsOf() sweeps a compat tree's shape by: the rect boundingRect() gave it, widened. Its
+// edges, as the sweep computes them, hold the shape's box (which holds the shape), at every scale.
+TEST(ShapeOverlapBox, WidenedBoundingRectHoldsTheShape) {
+  Rng rng{9};
+  int checked = 0;
+  for (int i = 0; i < 30000; ++i) {
+    Shape s = randomShape(rng, rng.below(3), Family(rng.below(kFamilies)));
+    const int e = i % 4 == 0 ? 0 : rng.between(-1080, 1010);
+    s.a = std::ldexp(s.a, e), s.b = std::ldexp(s.b, e), s.c = std::ldexp(s.c, e), s.d = std::ldexp(s.d, e);
+    if (!(std::isfinite(s.a) && std::isfinite(s.b) && std::isfinite(s.c) && std::isfinite(s.d))) continue;
+    const qt::Edges g = qt::edgesOf(qt::widenedBound(qt::boundingRect(s)));
+    const Box b = shapeBox(s);
+    ASSERT_TRUE(g.x0 <= b.minX && b.maxX <= g.x1 && g.y0 <= b.minY && b.maxY <= g.y1) << show(s) << " at 2^" << e;
+    ++checked;
+  }
+  EXPECT_GT(checked, 25000);
+  const Rect point = qt::widenedBound(qt::boundingRect(circle(0, 0, 0)));  // nothing rounded: no margin
+  EXPECT_EQ(point.x, 0);
+  EXPECT_EQ(point.w, 0);
+  const qt::Edges corners = qt::edgesOf(qt::widenedBound(Rect{10, 20, -4, 5}));  // the box between the corners
+  EXPECT_TRUE(corners.x0 < 6 && corners.x0 > 5.99 && corners.x1 > 10 && corners.x1 < 10.01);
+  const qt::Edges huge = qt::edgesOf(qt::widenedBound(qt::boundingRect(circle(0, 0, 1e308))));  // 2r overflows
+  EXPECT_EQ(huge.x0, -kMax);
+  EXPECT_EQ(huge.x1, kInf);
+  EXPECT_EQ(huge.y1, kInf);
+}
+
 TEST(ShapeOverlapBox, BoxRectIsTheBoxAsARect) {
   const Rect r = boxRect(Box{1, 2, 4, 8});
   EXPECT_EQ(r.x, 1);
