@@ -62,7 +62,12 @@ class ExactIndex {
       keepUp_ = kKeepUp;
       each([&](int32_t id, const Shape& s) { set(id, s); });  // (no-ops once out of memory drops it)
     }
-    if (tree_ && suits(count)) return true;
+    return (tree_ && suits(count)) || build(count, bounds, each);
+  }
+
+  // The index made anew (once in many calls: built for size).
+  template <class Each>
+  QT_COLD bool build(int32_t count, const Rect& bounds, Each each) {
     Plan plan(bounds);
     each([&](int32_t, const Shape& s) { plan.reach(LinearQuadtree::placedBy(s)); });
     each([&](int32_t, const Shape& s) { plan.fit(LinearQuadtree::placedBy(s)); });

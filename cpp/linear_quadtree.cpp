@@ -181,6 +181,7 @@ bool LinearQuadtree::place(int32_t id, const Rect& rect) {
   changed();
   const Cells c = cellsOf(rect);
   rects_[id] = rect;
+  if (groupedRects_) groupedRects_ = false, walked_ = 0;  // (copied again after as many steps)
   Cells& had = cells_[id];
   // Most moves in a frame stay in the same cells: then node and counts stand as they are.
   if (c.x0 == had.x0 && c.y0 == had.y0 && c.x1 == had.x1 && c.y1 == had.y1) return false;

@@ -184,6 +184,7 @@ class LinearQuadtree : public TreeState {
   bool listsMaintained() const { return linked_; }
   // Whether queries read the ids grouped by node (true) or walk the lists.
   bool grouped() const { return grouped_; }
+  bool groupedRects() const { return groupedRects_; }
   int32_t depth() const { return depth_; }
   bool autoDepth() const { return fittedFor_ >= 0; }
   const Rect& bounds() const { return bounds_; }
@@ -262,9 +263,9 @@ class LinearQuadtree : public TreeState {
   bool place(int32_t id, const Rect& rect);
   void add(int32_t id, const Rect& rect);  // place() of an absent id
   // The distance from the point to the object, and where the ray enters it (shape_overlap.h).
-  double distanceTo(int32_t id, double px, double py) const {
+  double distanceTo(int32_t id, const Rect& rect, double px, double py) const {  // rect: rects_[id] or its copy
     const Shape* s = shapes_.of(id);
-    return s ? shapeDistance(*s, px, py) : rectDistance(rects_[id], px, py);
+    return s ? shapeDistance(*s, px, py) : rectDistance(rect, px, py);
   }
   double entryOf(int32_t id, double ox, double oy, double ux, double uy) const {
     const Shape* s = shapes_.of(id);
@@ -275,13 +276,31 @@ class LinearQuadtree : public TreeState {
   static void keepShapePairs(std::vector<int32_t>& out, size_t from, const ShapeTable& shapes, const Rect* rects);
   // An object joined, left or changed node: the grouped copy no longer holds.
   void regrouped() {
-    grouped_ = false;
+    grouped_ = groupedRects_ = false;
     walked_ = 0;
   }
-  bool group() const;  // false: no room (queries walk the lists)
+  bool group() const;      // false: no room (queries walk the lists)
+  bool copyRects() const;  // false: no room (queries read rects_)
   // Whether a query reads the ids grouped by node (grouping them first once queries have walked
-  // about what that costs: the objects, and an eighth of the nodes); else the lists, relinked.
+  // about what that costs: the objects, and an eighth of the nodes; and their rects too once
+  // queries have stepped over as much again); else the lists, relinked.
   bool readsRuns() const;
+  // f(id, rect) for each object of the grouped copy in the nodes whose objects may lie in cells r
+  // (closed ranges: a node's objects reach one cell right and down), level by level, row by row;
+  // the objects stepped over counted toward copyRects(). (The ids grouped: readsRuns().)
+  template <class F>
+  void eachRun(const Cells& r, F f) const {
+    for (int32_t l = 0; l <= depth_; ++l) {
+      if (levels_[l] == 0) continue;
+      const int32_t k = depth_ - l, x0 = std::max((r.x0 >> k) - 1, int32_t(0)), x1 = r.x1 >> k;
+      for (int32_t cy = std::max((r.y0 >> k) - 1, int32_t(0)); cy <= r.y1 >> k; ++cy) {
+        const int32_t* row = runStart_.data() + index(l, 0, cy);
+        walked_ += row[x1 + 1] - row[x0];
+        for (int32_t i = row[x0], end = row[x1 + 1]; i < end; ++i)
+          f(runIds_[i], groupedRects_ ? runRects_[i] : rects_[runIds_[i]]);
+      }
+    }
+  }
   // Where the objects of node (level, cx, cy) and its subtree can lie (linear_quadtree_spatial.cpp).
   Box nodeBox(int32_t level, int32_t cx, int32_t cy) const;
   // The spatial walks' heap entries: a node (level >= 0) or an object (level -1), by `key`.
@@ -358,14 +377,19 @@ class LinearQuadtree : public TreeState {
   // of ids rather than chasing each node's list. Made once the list walks since an object last
   // changed node have stepped over (objects and nodes) about what making it costs: the objects
   // and an eighth of the nodes. Void again once an object joins, leaves or changes node. Moves
-  // within a node keep it: it holds ids, and rects are read from rects_.
+  // within a node keep it.
   mutable bool grouped_ = false;
   mutable int64_t walked_ = 0;
   mutable std::vector<int32_t> runStart_, runIds_;
+  // Once queries have read the grouped ids for as long again, the same order's rects too
+  // (runRects_[i] is rects_[runIds_[i]]), so that their box and distance tests read memory in order
+  // rather than each id's rect at random: for a tree that holds still, since any move voids it.
+  mutable bool groupedRects_ = false;
+  mutable std::vector<Rect> runRects_;
   std::vector<Entry> entries_, band_;    // pairs(): every band's entries; one band in x order
   mutable std::vector<Reached> heap_;    // nearest() and raycast(): a min-heap of nodes to look into
   mutable std::vector<Reached> found_;   // nearest(): the k nearest objects so far, a max-heap
-  mutable std::vector<int32_t> window_;  // nearestAround(): the objects of its window
+  mutable std::vector<int32_t> window_;  // nearestAround() on lists, raycastAlong(): a window's objects
 };
 
 // Inline: insert(), update() and every query (each in a file of its own) start here.

@@ -5,6 +5,7 @@
 #include "memory_guard.h"  // QT_COLD
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -121,7 +122,8 @@ QT_COLD bool LinearQuadtree::validate(std::string* why) const {
 
   // The grouped copy, while queries read it: each node's run holds its objects, each once.
   if (!grouped_) return true;
-  if (runStart_.size() != nodes_.size() + 1 || runIds_.size() != size_t(size_) || runStart_[0] != 0)
+  if (runStart_.size() != nodes_.size() + 1 || runIds_.size() != size_t(size_) || runStart_[0] != 0 ||
+      (groupedRects_ && runRects_.size() != size_t(size_)))
     return fail(why, "the grouped copy has the wrong size");
   int32_t grouped = 0;
   for (int32_t n = 0; n < int32_t(nodes_.size()); ++n) {
@@ -129,6 +131,8 @@ QT_COLD bool LinearQuadtree::validate(std::string* why) const {
       const int32_t id = runIds_[i];
       if (id < 0 || id >= ids || seen[id] != 1 || links_[id].node != n)
         return fail(why, "node ", n, "'s run holds an id of another node, or one twice");
+      if (groupedRects_ && std::memcmp(&runRects_[i], &rects_[id], sizeof(Rect)) != 0)  // (NaN too)
+        return fail(why, "the grouped copy's rect of id ", id, " is not its rect");
       seen[id] = 2;
     }
   }

@@ -106,8 +106,10 @@ bool LinearQuadtree::query(const Rect& q, const Shape* exact, std::vector<int32_
 }
 
 bool LinearQuadtree::readsRuns() const {
-  const bool runs = grouped_ || (walked_ >= size_ + int64_t(nodes_.size() / 8) && group());
+  const int64_t enough = size_ + int64_t(nodes_.size() / 8);
+  const bool runs = grouped_ || (walked_ >= enough && group());
   if (!runs) relinked();
+  else if (!groupedRects_ && walked_ >= 2 * enough) copyRects();
   return runs;
 }
 
@@ -136,6 +138,16 @@ QT_COLD bool LinearQuadtree::group() const {
   runStart_[0] = 0;
   grouped_ = true;
   return true;
+}
+
+QT_COLD bool LinearQuadtree::copyRects() const {
+  if (!growTo(runRects_, size_t(size_))) {
+    walked_ = 0;  // try again after as many steps
+    return false;
+  }
+  runRects_.resize(size_t(size_));
+  for (int32_t i = 0; i < size_; ++i) runRects_[i] = rects_[runIds_[i]];
+  return groupedRects_ = true;
 }
 
 // Rects among rects: the overlap rule is the rect test. With shapes on either side: the box

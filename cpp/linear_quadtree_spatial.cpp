@@ -57,9 +57,13 @@ void LinearQuadtree::keepNearest(double d, int32_t id, size_t most) const {
   std::push_heap(found_.begin(), found_.end(), nearer);
 }
 
-void LinearQuadtree::takeNearest(std::vector<int32_t>& out) const {
-  std::sort_heap(found_.begin(), found_.end(), nearer);
-  for (const Reached& f : found_) out.push_back(f.ref);  // (room: the caller's, one per id)
+void LinearQuadtree::takeNearest(std::vector<int32_t>& out) const {  // the furthest popped first, placed last
+  const size_t from = out.size();
+  out.resize(from + found_.size());  // (room: the caller's, one per id)
+  for (size_t n = found_.size(); n > 0; --n) {
+    std::pop_heap(found_.begin(), found_.begin() + n, nearer);
+    out[from + n - 1] = found_[n - 1].ref;
+  }
 }
 
 bool LinearQuadtree::windowed() const {
@@ -95,6 +99,7 @@ Rect LinearQuadtree::stretch(double ox, double oy, double ux, double uy, double 
 // and the walk does.
 bool LinearQuadtree::nearestAround(double px, double py, size_t most, double maxDistance, std::vector<int32_t>& out) const {
   if (!windowed()) return false;
+  const bool runs = readsRuns();
   // A circle that holds about most + 2 sqrt(most) + 2 objects where they are spread evenly: one
   // that holds fewer than `most` is rare (2 % at k = 10). The area each object has to itself is
   // the tree's on average, or, nearer the point, that of the deepest node holding the point's cell
@@ -106,12 +111,18 @@ bool LinearQuadtree::nearestAround(double px, double py, size_t most, double max
     const double reach = std::min(r, maxDistance);
     // A little wider than the circle, so that rounding the window's edges loses nothing in it.
     const double half = reach * (1 + 1e-12) + (std::fabs(px) + std::fabs(py)) * 1e-12 + 1e-300;
-    window_.clear();
-    query(Rect{px - half, py - half, 2 * half, 2 * half}, nullptr, &window_, false);
+    const Rect window{px - half, py - half, 2 * half, 2 * half};
     found_.clear();
-    for (const int32_t id : window_) {
-      const double d = distanceTo(id, px, py);
+    auto keep = [&](int32_t id, const Rect& rect) {
+      const double d = distanceTo(id, rect, px, py);
       if (d <= reach) keepNearest(d, id, most);
+    };
+    if (runs) {  // (no box test first: the distance is the test)
+      eachRun(cellsOf(window), keep);
+    } else {
+      window_.clear();
+      query(window, nullptr, &window_, false);
+      for (const int32_t id : window_) keep(id, rects_[id]);
     }
     if (found_.size() < most && reach < maxDistance) continue;
     takeNearest(out);
@@ -158,7 +169,7 @@ bool LinearQuadtree::nearest(double px, double py, int32_t k, double maxDistance
   // The k nearest so far, the furthest of them on top: what a node must beat to be worth a look.
   auto worth = [&](double key) { return found_.size() < most ? key <= maxDistance : key < found_.front().key; };
   const bool room = bestFirst([&](const Box& b) { return boxDistance(b, px, py); }, worth, [&](int32_t id) {
-    const double d = distanceTo(id, px, py);
+    const double d = distanceTo(id, rects_[id], px, py);
     if (d <= maxDistance) keepNearest(d, id, most);
   });
   if (room) takeNearest(out);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "linear_quadtree.h"
@@ -172,6 +173,31 @@ TEST(Spatial, NearestAndRaycastMatchBruteForce) {
         }
       }
     }
+  }
+}
+
+// Once queries have grouped the ids and then the rects by node, they read the rects' copy: any
+// move voids it, and queries read the tree's own rects until they have copied them again.
+TEST(Spatial, NearestReadsTheGroupedRectsUntilAMove) {
+  std::mt19937 rng(20261129);
+  std::uniform_real_distribution<double> at(0, 1000), unit(0, 1);
+  LinearQuadtree t(Rect{0, 0, 1000, 1000}, 6);
+  Scene s = fill(t, rng, 300, 0);
+  for (int round = 0; round < 3; ++round) {
+    for (int q = 0; q < 4000 && !t.groupedRects(); ++q) checkNearest(t, s, at(rng), at(rng), 10, kInf);
+    ASSERT_TRUE(t.groupedRects()) << "round " << round;
+    std::string why;
+    ASSERT_TRUE(t.validate(&why)) << why;
+    for (int32_t id = 0; id < 300; ++id) {  // moves, most within their node
+      if (!s.present[id] || unit(rng) < 0.5) continue;
+      Rect& r = s.rects[id];
+      r.x += 0.002 * (unit(rng) - 0.5);
+      r.w *= 0.9999;
+      t.update(id, r);
+    }
+    ASSERT_FALSE(t.groupedRects());
+    for (int q = 0; q < 100; ++q) checkNearest(t, s, at(rng), at(rng), q % 2 ? 1 : 10, kInf);
+    ASSERT_TRUE(t.validate(&why)) << why;
   }
 }
 
