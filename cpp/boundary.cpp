@@ -458,10 +458,11 @@ int32_t sessionRefresh(Handle h, int32_t count, bool shapes) {
     s.changingMany(t, count);
     int32_t moved = 0;
     const double* r = s.scratch.data();
+    const bool asShapes = shapes || s.shapesOf(t).active();  // (placing rects leaves the table as it is)
     for (int32_t i = 0; i < count; ++i, r += 4) {
       const int32_t id = s.scratchIds[size_t(i)];
       if (!t.contains(id)) continue;
-      if (shapes || s.shapesOf(t).active()) {
+      if (asShapes) {
         if (!placeShape(s, t, id, Shape{r[0], r[1], r[2], r[3], shapes ? s.scratchKinds[size_t(i)] : kShapeRect}))
           return kNoMemory;
       } else {  // (a tree of rects: the frame loop as it was before shapes)

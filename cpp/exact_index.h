@@ -37,7 +37,7 @@ class ExactIndex {
 
   // Mirrors of the session's changes; no-ops while there is no index. While it is stale the
   // session mirrors only removals.
-  void set(int32_t id, const Rect& r);   // inserted or moved
+  void set(int32_t id, const Rect& r);   // inserted or moved (a rect: the frame loop of rect games)
   void set(int32_t id, const Shape& s);  // the same, of any shape (a circle, a line)
   void remove(int32_t id);
   void clear();

@@ -259,6 +259,7 @@ class LinearQuadtree : public TreeState {
   // object whose box (between its corners: a rect of negative size too) meets the closed rect q
   // instead.
   bool query(const Rect& q, const Shape* exact, std::vector<int32_t>* out, bool overlapping = true) const;
+  bool queryShape(const Shape& q, std::vector<int32_t>* out) const;  // query() of any shape, by its rule
   // Sets the rect of `id` (update() without a word to the shapes).
   bool place(int32_t id, const Rect& rect);
   void add(int32_t id, const Rect& rect);  // place() of an absent id

@@ -153,25 +153,17 @@ QT_COLD bool LinearQuadtree::copyRects() const {
 // Rects among rects: the overlap rule is the rect test. With shapes on either side: the box
 // between the query's corners (the only box shapesOverlap() grants a rect beyond rect-rect) is
 // walked and met closed, and each pair of kinds has its own rule.
+bool LinearQuadtree::queryShape(const Shape& q, std::vector<int32_t>* out) const {
+  if (q.kind == kShapeRect && !shapes_.active()) return query(Rect{q.a, q.b, q.c, q.d}, nullptr, out);
+  return query(coverRect(q), &q, out, false);
+}
+
 void LinearQuadtree::search(const Rect& q, std::vector<int32_t>& out) const {
-  if (shapes_.active()) searchShape(Shape{q.x, q.y, q.w, q.h, kShapeRect}, out);
-  else query(q, nullptr, &out);
+  queryShape(Shape{q.x, q.y, q.w, q.h, kShapeRect}, &out);
 }
-
-void LinearQuadtree::searchShape(const Shape& q, std::vector<int32_t>& out) const {
-  if (q.kind == kShapeRect && !shapes_.active()) query(Rect{q.a, q.b, q.c, q.d}, nullptr, &out);
-  else query(coverRect(q), &q, &out, false);
-}
-
-void LinearQuadtree::searchNear(int32_t id, std::vector<int32_t>& out) const { searchShape(shapeOf(id), out); }
-
-bool LinearQuadtree::collides(const Rect& q) const {
-  return shapes_.active() ? collidesShape(Shape{q.x, q.y, q.w, q.h, kShapeRect}) : query(q, nullptr, nullptr);
-}
-
-bool LinearQuadtree::collidesShape(const Shape& q) const {
-  if (q.kind == kShapeRect && !shapes_.active()) return query(Rect{q.a, q.b, q.c, q.d}, nullptr, nullptr);
-  return query(coverRect(q), &q, nullptr, false);
-}
+void LinearQuadtree::searchShape(const Shape& q, std::vector<int32_t>& out) const { queryShape(q, &out); }
+void LinearQuadtree::searchNear(int32_t id, std::vector<int32_t>& out) const { queryShape(shapeOf(id), &out); }
+bool LinearQuadtree::collides(const Rect& q) const { return queryShape(Shape{q.x, q.y, q.w, q.h, kShapeRect}, nullptr); }
+bool LinearQuadtree::collidesShape(const Shape& q) const { return queryShape(q, nullptr); }
 
 }  // namespace qt

@@ -21,13 +21,16 @@ bool heapHasRoom(size_t bytes);
 void setHeapBudgetForTests(size_t bytes);
 size_t heapBudgetForTests();  // what is left of it
 
-// The one way code is built small: out of line and for size (clang's minsize), function by
-// function. For what no frame loop runs: growth, which is rare, and the checks, counts and walks
-// for tests, debugging and drawing.
+// How code is built small, function by function (clang's minsize). QT_COLD, out of line too: for
+// what no frame loop runs (growth, which is rare, and the checks, counts and walks for tests,
+// debugging and drawing). QT_SMALL, still inlinable: for what frame loops run rarely (the lines'
+// tests, the rays into circles and lines).
 #if defined(__clang__)
 #define QT_COLD __attribute__((noinline, minsize))
+#define QT_SMALL __attribute__((minsize))
 #else
 #define QT_COLD __attribute__((noinline, cold))
+#define QT_SMALL
 #endif
 
 // The capacity an array of `capacity` grows to when it needs `needed`: half again as much at

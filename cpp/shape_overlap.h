@@ -36,7 +36,7 @@
 #include <limits>
 
 #include "geometry.h"
-#include "memory_guard.h"  // QT_COLD: the exact slow paths are built small
+#include "memory_guard.h"  // QT_COLD, QT_SMALL: the slow paths and the lines' code built small
 #include "shape_geometry.h"
 
 namespace qt {
@@ -44,14 +44,6 @@ namespace qt {
 struct Box {  // a closed axis-aligned box; its sides may be +-infinity
   double minX, minY, maxX, maxY;
 };
-
-// Built for size: the lines' tests and the rays into circles and lines, which a frame runs far
-// less often than the rect and circle tests (clang's minsize; they stay inlinable).
-#if defined(__clang__)
-#define QT_SMALL __attribute__((minsize))
-#else
-#define QT_SMALL
-#endif
 
 namespace shape_detail {
 
@@ -662,37 +654,12 @@ inline Box shapeBox(const Shape& s) {
 
 inline Rect boxRect(const Box& b) { return {b.minX, b.minY, b.maxX - b.minX, b.maxY - b.minY}; }
 
-// A rect whose edges (x, x + w as overlaps() computes them) hold the box: w rounded up until
-// x + w reaches maxX.
-inline Rect coverRect(const Box& b) {
-  Rect r = boxRect(b);
-  while (r.x + r.w < b.maxX) r.w = std::nextafter(r.w, shape_detail::kInf);
-  while (r.y + r.h < b.maxY) r.h = std::nextafter(r.h, shape_detail::kInf);
-  return r;
-}
-
-// What an exact index places a shape by and prunes with: a rect whose edges hold the shape. Its
-// box in plain doubles, each side moved out by 2^-44 of the sum of the shape's magnitudes (far
-// more than the few roundings in between can take back) and the least subnormal: no exact
-// rounding needed, in a frame loop that places every moving circle. (Beyond 2^1000, the box
-// rounded outward exactly, above.)
-inline Rect coverRect(const Shape& s) {
-  using namespace shape_detail;
-  const double m = (std::fabs(s.a) + std::fabs(s.b) + std::fabs(s.c) + std::fabs(s.d)) * 0x1p-44 + kTiny;
-  if (!(m < 0x1p956)) return coverRect(shapeBox(s));
-  const Box b = s.kind == kShapeCircle ? Box{s.a - s.c, s.b - s.c, s.a + s.c, s.b + s.c} : shapeBox(s);
-  const double x = b.minX - m, y = b.minY - m;
-  Rect r{x, y, (b.maxX - x) + m, (b.maxY - y) + m};
-  while (r.x + r.w < b.maxX) r.w = std::nextafter(r.w, kInf);  // (never: the margin covers it)
-  while (r.y + r.h < b.maxY) r.h = std::nextafter(r.h, kInf);
-  return r;
-}
-
 // A rect holding the shape that boundingRect() gave `r` (or the box between the corners of the
 // rect `r`): that box moved out on each side by 2^-43 of r's magnitudes, more than the roundings
 // of boundingRect() and of this take back (sums of subnormals are exact: no floor is needed, and
 // none makes subnormal arithmetic of points at 0, which is slow); the whole plane beyond 2^999.
-// What pairsOf() sweeps a compat tree's shapes by, straight from the tree's rects.
+// No exact rounding: a frame loop places every moving circle by it. What pairsOf() sweeps a
+// compat tree's shapes by, straight from the tree's rects; coverRect() below.
 inline Rect widenedBound(const Rect& r) {
   using namespace shape_detail;
   const double m = (std::fabs(r.x) + std::fabs(r.y) + std::fabs(r.w) + std::fabs(r.h)) * 0x1p-43;
@@ -712,6 +679,9 @@ inline Rect boundingRect(const Shape& s) {
     default: return {s.a, s.b, s.c, s.d};
   }
 }
+
+// What an exact index places a shape by and prunes with: a rect whose edges hold the shape.
+inline Rect coverRect(const Shape& s) { return widenedBound(boundingRect(s)); }
 
 // Whether two shapes overlap by the rules above. Symmetric; an unknown kind overlaps nothing.
 inline bool shapesOverlap(const Shape& a, const Shape& b) {

@@ -1,5 +1,5 @@
 // The drop-in class: quadtree-js 1.2.x's constructor, fields and methods over a native tree.
-import { ASK_LOCATE, I32, NO_NODE, QUADTREE_KIND, SHAPE_RECT } from './abi.js';
+import { ASK_LOCATE, I32, NO_NODE, QUADTREE_KIND } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { rootLeaf } from './leaf-grid.js';
@@ -13,7 +13,7 @@ import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
 import { flush } from './stage.js';
-import { boundingRect, option, readBounds, readRect, rectIn, room } from './validate.js';
+import { option, readBounds, readBox, readRect, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
@@ -87,8 +87,7 @@ proto.retrieve = function (pRect) {
     return seed.answer(out);
   }
   const s = live(this, 'retrieve');
-  readRect(s, 'rect', pRect, rectIn);
-  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
+  readBox(s, 'rect', pRect, rectIn);
   flush(s);
   current(s);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
@@ -136,8 +135,7 @@ proto.getAllObjects = getAllObjects; // (methods/, the tutorial tree's too)
  */
 proto.getIndex = function (pRect) {
   const s = live(this, 'getIndex');
-  readRect(s, 'rect', pRect, rectIn);
-  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
+  readBox(s, 'rect', pRect, rectIn);
   const b = this.bounds;
   const mask = native.childMask(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
   const indexes = [];

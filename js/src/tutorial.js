@@ -2,7 +2,7 @@
 // tree (cpp/tutorial_tree.h). An object that touches a midline stays in the node instead of
 // going into every child it reaches; a query is one path from the deepest node up
 // (findObjects). The rules, reproduced exactly: docs/TUTORIAL-TREE.md.
-import { SHAPE_RECT, TUTORIAL_KIND } from './abi.js';
+import { TUTORIAL_KIND } from './abi.js';
 import { current } from './caches.js';
 import { insertAll, insertChecked } from './insert.js';
 import { clear } from './methods/clear.js';
@@ -17,7 +17,7 @@ import { OBJECTS } from './registry.js';
 import { answeringSeed, plant, seedInsert } from './seed.js';
 import { live } from './session.js';
 import { flush } from './stage.js';
-import { boundingRect, describe, option, readRect, readBounds, rectIn, room } from './validate.js';
+import { describe, option, readBox, readRect, readBounds, rectIn, room } from './validate.js';
 
 const VIEW = {}; // constructor token: a view of an existing node instead of a new tree
 
@@ -99,11 +99,10 @@ proto.findObjects = function (returnedObjects, obj) {
   if (!Array.isArray(returnedObjects)) {
     throw new TypeError(named + ': returnedObjects must be an array, got ' + describe(returnedObjects));
   }
-  readRect(named, 'obj', obj, rectIn);
+  readBox(named, 'obj', obj, rectIn);
   if (seed !== null) return seed.answer(returnedObjects);  // a root that has not split: its own objects
   const s = /** @type {import('./session.js').Session} */ (named);
   flush(s);
-  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
   const x = rectIn[0], y = rectIn[1], w = rectIn[2], h = rectIn[3];
   if (this._n !== 0) return collect(s, room(s, native.retrieve(s.handle, this._n, x, y, w, h, false)), returnedObjects);
   // From the root the answer is the path up from the node where the rect stops: built once per
@@ -129,8 +128,7 @@ proto.getAllObjects = getAllObjects; // Quadtree's (methods/)
  */
 proto.getIndex = function (rect) {
   const s = live(this, 'getIndex');
-  readRect(s, 'rect', rect, rectIn);
-  if (rectIn[4] !== SHAPE_RECT) boundingRect(rectIn);
+  readBox(s, 'rect', rect, rectIn);
   const b = this.bounds;
   return native.tutorialIndex(b.x, b.y, b.width, b.height, rectIn[0], rectIn[1], rectIn[2], rectIn[3]);
 };

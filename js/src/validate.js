@@ -79,12 +79,22 @@ function readShape(where, arg, o, out, fields) {
 }
 
 /**
+ * readRect() for a compat call (retrieve, findObjects, getIndex): a circle or a line read as its
+ * boundingRect().
+ * @param {string | object} where @param {string} arg @param {any} r @param {number[]} out
+ */
+export function readBox(where, arg, r, out) {
+  readRect(where, arg, r, out);
+  boundingRect(out);
+}
+
+/**
  * The rect a compat tree (quadtree-js's, the tutorial's) places and queries a shape by, in place
  * of a shape readRect() read: a circle's x - r, y - r, 2r, 2r; a line's corners, smaller first.
  * The core's boundingRect() (cpp/shape_overlap.h) is the same for the objects it places.
  * @param {number[]} s
  */
-export function boundingRect(s) {
+function boundingRect(s) {
   const a = s[0], b = s[1], c = s[2], d = s[3];
   if (s[4] === SHAPE_CIRCLE) {
     s[0] = a - c; s[1] = b - c; s[2] = c + c; s[3] = c + c;
