@@ -17,52 +17,54 @@
 
 // X(javascript name, C function, cores): the C function is `session` + the name capitalized (the
 // CSP build's facade finds it so); they are declared in boundary.h. `cores`: the cores that have
-// it (tree_kinds.h): R the rect trees' (dist/quadtree.*), T quadtree-ts's (dist/quadtree-ts.*).
-#define QT_CALLS(X)                            \
-  X(create, sessionCreate, R)                  \
-  X(createLinear, sessionCreateLinear, R)      \
-  X(destroy, sessionDestroy, RT)               \
-  X(reply, sessionReply, RT)                   \
-  X(flush, sessionFlush, R)                    \
-  X(insert, sessionInsert, R)                  \
-  X(contains, sessionContains, RT)             \
-  X(retrieve, sessionRetrieve, R)              \
-  X(locate, sessionLocate, R)                  \
-  X(leafGrid, sessionLeafGrid, R)              \
-  X(allObjects, sessionAllObjects, R)          \
-  X(nodeObjects, sessionNodeObjects, R)        \
-  X(pathObjects, sessionPathObjects, R)        \
-  X(children, sessionChildren, R)              \
-  X(nodeGeom, sessionNodeGeom, R)              \
-  X(childMask, sessionChildMask, R)            \
-  X(tutorialIndex, sessionTutorialIndex, R)    \
-  X(preorder, sessionPreorder, R)              \
-  X(clear, sessionClear, RT)                   \
-  X(clearNode, sessionClearNode, R)            \
-  X(stats, sessionStats, RT)                   \
-  X(validate, sessionValidate, RT)             \
-  X(remove, sessionRemove, R)                  \
-  X(update, sessionUpdate, R)                  \
-  X(scratch, sessionScratch, RT)               \
-  X(refresh, sessionRefresh, R)                \
+// it (tree_kinds.h): R the rect trees' (dist/quadtree.*), T quadtree-ts's (dist/quadtree-ts.*),
+// P quadtree-ts's with the exact queries (dist/quadtree-ts-plus.*: T's calls, the exact queries,
+// and the LinearQuadtree that answers them for a tree in JavaScript).
+#define QT_CALLS(X)                        \
+  X(create, sessionCreate, R)              \
+  X(createLinear, sessionCreateLinear, RP) \
+  X(destroy, sessionDestroy, RTP)          \
+  X(reply, sessionReply, RTP)              \
+  X(flush, sessionFlush, R)                \
+  X(insert, sessionInsert, R)              \
+  X(contains, sessionContains, RTP)        \
+  X(retrieve, sessionRetrieve, R)          \
+  X(locate, sessionLocate, R)              \
+  X(leafGrid, sessionLeafGrid, R)          \
+  X(allObjects, sessionAllObjects, R)      \
+  X(nodeObjects, sessionNodeObjects, R)    \
+  X(pathObjects, sessionPathObjects, R)    \
+  X(children, sessionChildren, R)          \
+  X(nodeGeom, sessionNodeGeom, R)          \
+  X(childMask, sessionChildMask, R)        \
+  X(tutorialIndex, sessionTutorialIndex, R)\
+  X(preorder, sessionPreorder, R)          \
+  X(clear, sessionClear, RTP)              \
+  X(clearNode, sessionClearNode, R)        \
+  X(stats, sessionStats, RTP)              \
+  X(validate, sessionValidate, RTP)        \
+  X(remove, sessionRemove, R)              \
+  X(update, sessionUpdate, R)              \
+  X(scratch, sessionScratch, RTP)          \
+  X(refresh, sessionRefresh, R)            \
   X(refreshTutorial, sessionRefreshTutorial, R)\
-  X(setRects, sessionSetRects, R)              \
-  X(search, sessionSearch, R)                  \
-  X(collides, sessionCollides, R)              \
-  X(pairs, sessionPairs, R)                    \
-  X(nearest, sessionNearest, R)                \
-  X(raycast, sessionRaycast, R)                \
-  X(nodeWalk, sessionNodeWalk, RT)             \
-  X(createTs, sessionCreateTs, T)              \
-  X(tsInsert, sessionTsInsert, T)              \
-  X(tsResume, sessionTsResume, T)              \
-  X(tsAbandon, sessionTsAbandon, T)            \
-  X(tsRetrieve, sessionTsRetrieve, T)          \
-  X(tsLocate, sessionTsLocate, T)              \
-  X(tsAnswer, sessionTsAnswer, T)              \
-  X(tsRemove, sessionTsRemove, T)              \
-  X(tsJoin, sessionTsJoin, T)                  \
-  X(tsLists, sessionTsLists, T)
+  X(setRects, sessionSetRects, RP)         \
+  X(search, sessionSearch, RP)             \
+  X(collides, sessionCollides, RP)         \
+  X(pairs, sessionPairs, RP)               \
+  X(nearest, sessionNearest, RP)           \
+  X(raycast, sessionRaycast, RP)           \
+  X(nodeWalk, sessionNodeWalk, RTP)        \
+  X(createTs, sessionCreateTs, TP)         \
+  X(tsInsert, sessionTsInsert, TP)         \
+  X(tsResume, sessionTsResume, TP)         \
+  X(tsAbandon, sessionTsAbandon, TP)       \
+  X(tsRetrieve, sessionTsRetrieve, TP)     \
+  X(tsLocate, sessionTsLocate, TP)         \
+  X(tsAnswer, sessionTsAnswer, TP)         \
+  X(tsRemove, sessionTsRemove, TP)         \
+  X(tsJoin, sessionTsJoin, TP)             \
+  X(tsLists, sessionTsLists, TP)
 
 // X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
 #define QT_CONSTANTS(X)                                                                      \

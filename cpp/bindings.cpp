@@ -18,19 +18,28 @@
 
 #include "boundary.h"
 
-// The calls of this build's core (abi.h marks each: R, T or RT; tree_kinds.h's QT_CORE_*).
+// The calls of this build's core: abi.h marks each with the cores that have it (R, T, P:
+// tree_kinds.h's QT_CORE_*), as one of the combinations below; each core registers those that
+// name it. (A new combination in abi.h needs its row in each core here.)
 #define QT_CALL(name, c) emscripten::function(#name, &qt::c);
 #define QT_SKIP(name, c)
-#define QT_CALL_RT QT_CALL
-#if defined(QT_CORE_TS)
-#define QT_CALL_R QT_SKIP
-#define QT_CALL_T QT_CALL
-#elif defined(QT_CORE_RECTS)
+#define QT_CALL_RTP QT_CALL
+#if defined(QT_CORE_RECTS)
 #define QT_CALL_R QT_CALL
-#define QT_CALL_T QT_SKIP
+#define QT_CALL_RP QT_CALL
+#define QT_CALL_TP QT_SKIP
+#elif defined(QT_CORE_TS)
+#define QT_CALL_R QT_SKIP
+#define QT_CALL_RP QT_SKIP
+#define QT_CALL_TP QT_CALL
+#elif defined(QT_CORE_TS_PLUS)
+#define QT_CALL_R QT_SKIP
+#define QT_CALL_RP QT_CALL
+#define QT_CALL_TP QT_CALL
 #else
 #define QT_CALL_R QT_CALL
-#define QT_CALL_T QT_CALL
+#define QT_CALL_RP QT_CALL
+#define QT_CALL_TP QT_CALL
 #endif
 EMSCRIPTEN_BINDINGS(quadtree_wasm) {
 #define QT_REGISTER(name, c, cores) QT_CALL_##cores(name, c)

@@ -82,13 +82,18 @@ bool placeShape(Session& s, T& t, int32_t id, const Shape& shape) {
 }
 // What the session's tree gives its exact queries (session.h): the rest of each exact call is
 // the same for every kind.
-// Neither `self` nor `objects`: a kind without rects (kRects), which has no exact queries.
+// Neither `self` nor `objects`: a kind without exact queries in this core (a TsTree's are
+// QT_TS_EXACT's).
 Session::ExactSource exactSource(Handle h) {
   Session::ExactSource e{};
-  onTree<kRects>(h, [&](Session&, auto& t) {
+  auto source = [&](Session&, auto& t) {
     e = Session::exactSource(t);
     return 0;
-  });
+  };
+  onTree<kRects>(h, source);
+#if QT_TS_EXACT
+  onTree<kShapes>(h, source);
+#endif
   return e;
 }
 
@@ -98,24 +103,21 @@ LinearQuadtree* exactFor(Session& s, const Session::ExactSource& e) {
     e.self->fit();  // (a tree whose depth is fitted to its objects: linear_quadtree.h)
     return e.self;
   }
-  const ObjectTable& o = *e.objects;
-  const bool ok = s.exact.ensure(o.count, e.bounds, [&](auto visit) {
-    for (size_t id = 0; id < o.span(); ++id)
-      if (o.first[id] >= 0) visit(int32_t(id), s.shapes.shapeOf(int32_t(id), o.rects[id]));
-  });
+  const bool ok = s.exact.ensure(e.objects->count, e.bounds, [&](auto visit) { s.eachExact(e, visit); });
   return ok ? s.exactTree(nullptr) : nullptr;
 }
 
 // Without room for an exact index, search() and collides() still answer, by testing every
 // object (slower, as exact): a full heap leaves the tree usable. Stops at the first hit when `out`
 // is null; returns whether there was one.
-QT_COLD bool scanAll(const ObjectTable& o, const ShapeTable& shapes, const Shape& q, std::vector<int32_t>* out) {
-  for (size_t id = 0; id < o.span(); ++id) {
-    if (o.first[id] < 0 || !shapesOverlap(q, shapes.shapeOf(int32_t(id), o.rects[id]))) continue;
-    if (!out) return true;
-    out->push_back(int32_t(id));
-  }
-  return out && !out->empty();
+QT_COLD bool scanAll(const Session& s, const Session::ExactSource& e, const Shape& q, std::vector<int32_t>* out) {
+  bool hit = false;
+  s.eachExact(e, [&](int32_t id, const Shape& shape) {
+    if ((hit && !out) || !shapesOverlap(q, shape)) return;
+    hit = true;
+    if (out) out->push_back(id);
+  });
+  return hit;
 }
 
 }  // namespace
@@ -197,7 +199,9 @@ Handle sessionCreate(double x, double y, double w, double h, double maxObjects, 
     default: return 0;
   }
 }
+#endif
 
+#if QT_HAS_LINEAR
 Handle sessionCreateLinear(double x, double y, double w, double h, int32_t depth) {
   const bool fitted = depth == kAutoDepth;
   if (!heapHasRoom(bytesForSession(fitted ? LinearQuadtree::unfittedDepth() : depth))) return 0;
@@ -380,18 +384,22 @@ QT_COLD void sessionStats(Handle h) {
 }
 
 namespace {
-// The exact index holds every object of `o` at its latest rect (a NaN one as anything), and no other.
-bool indexHolds(LinearQuadtree& x, const ObjectTable& o, const ShapeTable& shapes) {
+// The exact index holds every object the exact queries see (session.h's eachExact()) at its
+// latest shape (a NaN number as anything), and no other; a compat tree holds each shape by its
+// bounding rect.
+bool indexHolds(LinearQuadtree& x, const Session& s, const Session::ExactSource& e) {
   auto same = [](double a, double b) { return a == b || a != a; };
-  if (!x.validate() || x.size() != o.count) return false;
-  for (size_t id = 0; id < o.span(); ++id) {
-    if (o.first[id] < 0) continue;
-    if (!x.contains(int32_t(id))) return false;
-    const Shape a = shapes.shapeOf(int32_t(id), o.rects[id]), b = x.shapeOf(int32_t(id));
-    if (a.kind != b.kind || !same(a.a, b.a) || !same(a.b, b.b) || !same(a.c, b.c) || !same(a.d, b.d)) return false;
-    if (a.kind != kShapeRect && !same(boundingRect(a).x, o.rects[id].x)) return false;  // held by its bounding rect
-  }
-  return true;
+  if (!x.validate()) return false;
+  int32_t seen = 0;
+  bool holds = true;
+  s.eachExact(e, [&](int32_t id, const Shape& a) {
+    ++seen;
+    if (!holds || !x.contains(id)) return void(holds = false);
+    const Shape b = x.shapeOf(id);
+    if (a.kind != b.kind || !same(a.a, b.a) || !same(a.b, b.b) || !same(a.c, b.c) || !same(a.d, b.d)) holds = false;
+    if (!e.kinds && a.kind != kShapeRect && !same(boundingRect(a).x, e.objects->rects[size_t(id)].x)) holds = false;
+  });
+  return holds && x.size() == seen;
 }
 }  // namespace
 
@@ -410,7 +418,7 @@ QT_COLD int32_t sessionValidate(Handle h) {
   LinearQuadtree* x = s.exactTree(e.self);
   if (x && !e.self && !s.exact.stale()) {
     if (!heapHasRoom(x->validateBytes())) return kNoMemory;
-    if (!indexHolds(*x, *e.objects, s.shapes)) return 0;
+    if (!indexHolds(*x, s, e)) return 0;
   }
   // The pair cache must have heard of every change: one that bypassed changed() shows up here.
   return int32_t(!x || s.pairCache.agrees(x->version()));
@@ -520,7 +528,7 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt, int32_
   LinearQuadtree* index = exactFor(s, e);
   if (!growTo(s.results, index ? index->idSpan() : e.objects->span())) return kNoMemory;
   if (index) index->searchShape(q, s.results);
-  else scanAll(*e.objects, s.shapes, q, &s.results);
+  else scanAll(s, e, q, &s.results);
   return publish(s);
 }
 
@@ -529,7 +537,7 @@ int32_t sessionCollides(Handle h, double x, double y, double w, double hgt, int3
   const Session::ExactSource e = exactSource(h);
   if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* index = exactFor(at(h), e);
-  return index ? index->collidesShape(q) : scanAll(*e.objects, at(h).shapes, q, nullptr);
+  return index ? index->collidesShape(q) : scanAll(at(h), e, q, nullptr);
 }
 
 // nearest() and raycast() walk the exact index (no scan stands in when there is no room for it).
@@ -601,6 +609,16 @@ void reportLost(Session& s, const std::vector<int32_t>& lost) {
   s.reply.lostIds = Session::address(lost.data());
   s.reply.lostCount = int32_t(lost.size());
 }
+// What a change that went through did to the objects, heard by the session's exact index and
+// pair cache (the cores that answer a TsTree's exact queries): the shapes read, the ids gone.
+void heard(Session& s, TsTree& t) {
+#if QT_TS_EXACT
+  for (int32_t id : t.reshaped()) s.changed(t, id);
+  for (int32_t id : t.lostIds()) s.changed(t, id);
+#else
+  (void)s, (void)t;
+#endif
+}
 // A resumable insert's step as the facade reads it: 0 done, n > 0 the n ids whose shapes it
 // wants (results), or kNoMemory (the call changed nothing).
 int32_t stepOut(Session& s, TsTree& t, TsTree::Step step) {
@@ -612,6 +630,7 @@ int32_t stepOut(Session& s, TsTree& t, TsTree::Step step) {
     return s.reply.resultCount;
   }
   reportLost(s, t.lostIds());
+  heard(s, t);
   return 0;
 }
 }  // namespace
@@ -689,6 +708,7 @@ int32_t sessionTsRemove(Handle h, int32_t id, int32_t fast) {
   return onTree<kShapes>(h, [&](Session& s, TsTree& t) {
     const int32_t was = t.remove(id, fast != 0);
     reportLost(s, t.lostIds());
+    heard(s, t);
     return was;
   });
 }

@@ -81,7 +81,10 @@ struct Session {
   void changed(T& t, int32_t id) {
     if constexpr (!has<T>(kExactSelf)) {
       if (exact.tree()) {
-        if (!t.contains(id)) {
+        if constexpr (has<T>(kShapes)) {  // (each object by its latest shape, if the index can place it)
+          if (t.contains(id) && placeable(t.shape(id))) exact.set(id, t.shape(id));
+          else exact.remove(id);
+        } else if (!t.contains(id)) {
           exact.remove(id);
         } else if (!exact.stale()) {  // (a rect by its rect: the frame loop of rect games)
           if (const Shape* shape = shapes.of(id)) exact.set(id, *shape);
@@ -100,11 +103,13 @@ struct Session {
     }
   }
   // What a kind's exact queries read: the tree itself when it is its own index (kExactSelf), else
-  // its objects (and the root's bounds) through the session's index.
+  // its objects (and the root's bounds) through the session's index: a compat tree's rects, with
+  // the session's shapes; a quadtree-ts tree's shapes (kShapes: `kinds` beside their numbers).
   struct ExactSource {
     LinearQuadtree* self;
     const ObjectTable* objects;
     Rect bounds;
+    const uint8_t* kinds;
   };
   // The table of the tree's shapes that are not rects.
   template <class T>
@@ -119,8 +124,28 @@ struct Session {
   }
   template <class T>
   static ExactSource exactSource(T& t) {
-    if constexpr (has<T>(kExactSelf)) return {&t, nullptr, t.bounds()};
-    else return {nullptr, &t.objects(), t.nodeRect(t.root())};
+    if constexpr (has<T>(kExactSelf)) return {&t, nullptr, t.bounds(), nullptr};
+    else if constexpr (has<T>(kShapes)) return {nullptr, &t.objects(), t.nodeRect(t.root()), t.kindTable()};
+    else return {nullptr, &t.objects(), t.nodeRect(t.root()), nullptr};
+  }
+  // visit(id, shape) for every object of a source without `self` that the exact queries see, at
+  // the shape they see it by (a quadtree-ts object only if placeable(): changed() keeps the
+  // index to the same rule).
+  template <class Visit>
+  void eachExact(const ExactSource& e, Visit visit) const {
+    const ObjectTable& o = *e.objects;
+    for (size_t id = 0; id < o.span(); ++id) {
+      if (o.first[id] < 0) continue;
+      const Rect& r = o.rects[id];
+#if QT_TS_EXACT
+      if (e.kinds) {
+        const Shape s{r.x, r.y, r.w, r.h, e.kinds[id]};
+        if (placeable(s)) visit(int32_t(id), s);
+        continue;
+      }
+#endif
+      visit(int32_t(id), shapes.shapeOf(int32_t(id), r));
+    }
   }
 
   // Frees what the session can make again when next needed: its result and scratch buffers and

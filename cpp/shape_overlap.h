@@ -683,6 +683,14 @@ inline Rect boundingRect(const Shape& s) {
 // What an exact index places a shape by and prunes with: a rect whose edges hold the shape.
 inline Rect coverRect(const Shape& s) { return widenedBound(boundingRect(s)); }
 
+// Whether the exact geometry decides the shape: its numbers finite, a circle's radius not
+// negative (what the facade's readRect() lets into a tree). A quadtree-ts tree holds whatever its
+// objects say; one that fails this is found by no exact query (session.h).
+inline bool placeable(const Shape& s) {
+  return std::isfinite(s.a) && std::isfinite(s.b) && std::isfinite(s.c) && std::isfinite(s.d) &&
+         !(s.kind == kShapeCircle && s.c < 0);
+}
+
 // Whether two shapes overlap by the rules above. Symmetric; an unknown kind overlaps nothing.
 inline bool shapesOverlap(const Shape& a, const Shape& b) {
   using namespace shape_detail;

@@ -69,7 +69,8 @@ int32_t TsTree::addBlock(int32_t node) {
 bool TsTree::roomForId(int32_t id) {
   if (size_t(id) < objects_.span()) return true;
   if (!objects_.room(id, [this](size_t cap) {
-        return growTo(kinds_, cap) && growTo(readIn_, cap) && growTo(seen_, cap) && growTo(lost_, cap);
+        return growTo(kinds_, cap) && growTo(readIn_, cap) && growTo(seen_, cap) && growTo(lost_, cap) &&
+               growTo(reshaped_, cap);
       }))
     return false;
   objects_.cover(id);
@@ -228,7 +229,7 @@ bool TsTree::listWanted(int32_t leaf) {
 
 TsTree::Step TsTree::insert(int32_t id, const Shape& shape) {
   abandon();
-  lost_.clear();
+  newChange();
   if (id < 0) return Step::kDone;
   if (!roomForId(id) || !growTo(work_, 1)) {
     noMemory_ = true;
@@ -285,6 +286,7 @@ TsTree::Step TsTree::run() {
 TsTree::Step TsTree::finish() {
   const bool placedNowhere = objects_.first[size_t(inserted_)] < 0;
   for (const Undo& u : log_) {
+    if (u.kind == Undo::kShape) reshaped_.push_back(u.at);  // (room: one per id, each read once a call)
     if (u.kind != Undo::kSplit) continue;
     for (int32_t e = u.head; e >= 0;) {
       const int32_t next = entries_[size_t(e)].next, id = entries_[size_t(e)].id;
@@ -301,7 +303,7 @@ TsTree::Step TsTree::finish() {
 TsTree::Step TsTree::giveUp() {
   rollback();
   endCall();
-  lost_.clear();
+  newChange();
   noMemory_ = true;
   return Step::kNoRoom;
 }
@@ -310,7 +312,7 @@ void TsTree::abandon() {
   if (!busy_) return;
   rollback();
   endCall();
-  lost_.clear();
+  newChange();
 }
 
 void TsTree::endCall() {
@@ -358,7 +360,7 @@ void TsTree::rollback() {
 // chain (by sequence number: a list is in increasing order of it), not by the shape.
 bool TsTree::remove(int32_t id, bool fast) {
   abandon();
-  lost_.clear();
+  newChange();
   bool inRoot = false;
   if (contains(id)) {
     const int32_t first = objects_.first[size_t(id)];
@@ -388,7 +390,7 @@ bool TsTree::remove(int32_t id, bool fast) {
 // every frame finds them grown (the per-id stamps left are older than any new one).
 void TsTree::forgetObjects() {
   abandon();
-  lost_.clear();
+  newChange();
   clearMarks();
   entries_.clear();
   freeEntry_ = -1;

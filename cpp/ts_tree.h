@@ -112,7 +112,12 @@ class TsTree : public NodeTree<NoReach> {
   // and dropped at once (an insert() or remove(); a join keeps every id). Each once. Empty after
   // clear(), which every id left.
   const std::vector<int32_t>& lostIds() const { return lost_; }
+  // The ids whose shape the last insert() (or resume()) that went through read: the object
+  // inserted and those its splits re-read, each once. Empty after any other call. (With
+  // lostIds(), what a session's exact index must hear of: session.h.)
+  const std::vector<int32_t>& reshaped() const { return reshaped_; }
   // The latest shape of a present id (insert() or supply()); its kind is kept in a byte.
+  const uint8_t* kindTable() const { return kinds_.data(); }  // each id's latest kind, as shape() reads it
   Shape shape(int32_t id) const {
     const Rect& r = objects_.rects[size_t(id)];
     return {r.x, r.y, r.w, r.h, int32_t(kinds_[size_t(id)])};
@@ -260,6 +265,11 @@ class TsTree : public NodeTree<NoReach> {
   mutable uint32_t stamp_ = 0;
   uint32_t call_ = 0;
   std::vector<int32_t> lost_;  // room: one per id
+  std::vector<int32_t> reshaped_;  // room: one per id
+  void newChange() {  // a call begins (or ends undone): nothing left, nothing read yet
+    lost_.clear();
+    reshaped_.clear();
+  }
   // The call under way.
   bool busy_ = false;
   bool starved_ = false;  // a supply() found no room: the call fails when resumed

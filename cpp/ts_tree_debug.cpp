@@ -22,7 +22,7 @@ QT_COLD bool TsTree::validate(std::string* why) const {
   if (parent_.size() != nn || marks_.size() != nn || pick_.size() != nn) return fail(why, "per-node arrays differ in length");
   if (objects_.rects.size() != span || kinds_.size() != span || readIn_.size() != span || seen_.size() != span)
     return fail(why, "per-id arrays differ in length");
-  if (lost_.capacity() < span || marked_.capacity() < nn || stack_.capacity() < nn)
+  if (lost_.capacity() < span || reshaped_.capacity() < span || marked_.capacity() < nn || stack_.capacity() < nn)
     return fail(why, "a scratch array lacks the room it is meant to have");
   if (busy_ || starved_ || !log_.empty() || !shapeLog_.empty() || !work_.empty() || splitting_ >= 0)
     return fail(why, "a call is under way or left its state");

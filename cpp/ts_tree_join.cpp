@@ -26,13 +26,13 @@ namespace qt {
 
 void TsTree::join() {
   abandon();
-  lost_.clear();
+  newChange();
   if (settle()) changed();
 }
 
 bool TsTree::joinList(std::vector<int32_t>& out) {
   abandon();
-  lost_.clear();
+  newChange();
   if (!growTo(out, out.size() + linkCount())) return false;
   stack_.assign(1, root());
   while (!stack_.empty()) {

@@ -28,7 +28,7 @@ export function generate(text = readFileSync(header, 'utf8')) {
   const calls = list(text, 'QT_CALLS');
   for (const [js, c, cores] of calls) {
     if (c !== 'session' + js[0].toUpperCase() + js.slice(1)) throw new Error(`cpp/abi.h: ${c} should be named session + ${js} capitalized`);
-    if (!/^(R|T|RT)$/.test(cores ?? '')) throw new Error(`cpp/abi.h: ${js} names no cores (R, T or RT)`);
+    if (!/^(R|RP|RTP|TP)$/.test(cores ?? '')) throw new Error(`cpp/abi.h: ${js} names no cores (R, RP, RTP or TP: cpp/bindings.cpp registers these)`);
   }
   const constants = list(text, 'QT_CONSTANTS');
   const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
@@ -45,7 +45,7 @@ export const CALLS = [
 ${calls.map(([js]) => `  '${js}',`).join('\n')}
 ];
 
-/** The cores that have each call: R the rect trees', T quadtree-ts's (cpp/tree_kinds.h). */
+/** The cores that have each call: R the rect trees', T quadtree-ts's, P quadtree-ts's with the exact queries (cpp/tree_kinds.h). */
 export const CORES = {
 ${calls.map(([js, , cores]) => `  ${js}: '${cores}',`).join('\n')}
 };

@@ -4,8 +4,9 @@ import { CALLS, CORES } from './abi.js';
 
 /** @param {any} m the Emscripten module */
 export function calls(m) {
-  // Which core this is: the rect trees' makes them with create, quadtree-ts's with createTs.
-  const cores = (m._sessionCreate ? 'R' : '') + (m._sessionCreateTs ? 'T' : '');
+  // Which core this is: the rect trees' makes them with create, quadtree-ts's with createTs, and
+  // quadtree-ts's with the exact queries has search too.
+  const cores = m._sessionCreate ? 'R' : !m._sessionCreateTs ? '' : m._sessionSearch ? 'P' : 'T';
   /** @type {Record<string, Function>} */
   const named = {};
   for (const name of CALLS) {

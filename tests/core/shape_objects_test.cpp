@@ -51,6 +51,21 @@ struct Scene {
         if (present[a] && present[b] && qt::shapesOverlap(shapes[a], shapes[b])) out.push_back({int32_t(a), int32_t(b)});
     return out;
   }
+  // Every present shape's distance from (px, py), nearest first.
+  std::vector<double> distances(double px, double py) const {
+    std::vector<double> all;
+    for (size_t id = 0; id < shapes.size(); ++id)
+      if (present[id]) all.push_back(qt::shapeDistance(shapes[id], px, py));
+    std::sort(all.begin(), all.end());
+    return all;
+  }
+  // Where the ray first enters a present shape (kInf if none).
+  double firstEntry(double px, double py, double ux, double uy) const {
+    double first = qt::shape_detail::kInf;
+    for (size_t id = 0; id < shapes.size(); ++id)
+      if (present[id]) first = std::min(first, qt::rayEntry(shapes[id], px, py, ux, uy));
+    return first;
+  }
 };
 
 std::vector<std::pair<int32_t, int32_t>> sortedPairs(const std::vector<int32_t>& flat) {
@@ -86,10 +101,7 @@ void expectAnswers(const LinearQuadtree& tree, LinearQuadtree& pairsTree, const 
   std::uniform_real_distribution<double> at(-10, side + 10);
   for (int q = 0; q < 40; ++q) {
     const double px = at(rng), py = at(rng);
-    std::vector<double> all;
-    for (size_t id = 0; id < scene.shapes.size(); ++id)
-      if (scene.present[id]) all.push_back(qt::shapeDistance(scene.shapes[id], px, py));
-    std::sort(all.begin(), all.end());
+    const std::vector<double> all = scene.distances(px, py);
     std::vector<int32_t> got;
     const int32_t k = q % 2 ? 1 : 7;
     ASSERT_TRUE(tree.nearest(px, py, k, qt::shape_detail::kInf, got));
@@ -98,9 +110,7 @@ void expectAnswers(const LinearQuadtree& tree, LinearQuadtree& pairsTree, const 
 
     const double angle = at(rng);
     const double ux = std::cos(angle), uy = std::sin(angle);
-    double first = qt::shape_detail::kInf;
-    for (size_t id = 0; id < scene.shapes.size(); ++id)
-      if (scene.present[id]) first = std::min(first, qt::rayEntry(scene.shapes[id], px, py, ux, uy));
+    const double first = scene.firstEntry(px, py, ux, uy);
     int32_t id = -2;
     double distance = -1;
     ASSERT_TRUE(tree.raycast(px, py, ux, uy, qt::shape_detail::kInf, id, distance));
@@ -255,6 +265,84 @@ TEST(ShapeObjects, EverySessionKindAnswersAsBruteForceThroughRefreshAndSetRects)
     scene.shapes[0] = Shape{1, 2, 3, 4, qt::kShapeLine};
     expectSession(t, scene, rng, side);
   }
+}
+
+// A quadtree-ts tree's exact queries (the cores with QT_TS_EXACT): its session's index follows
+// every change through the funnel: inserts (with the shapes a split re-reads, which the program
+// may have moved in place), objects lost at a split or removed (a duplicate stays), clear(). The
+// queries see each object the tree holds at the shape it last read, unless the exact geometry
+// cannot place it (a NaN, an infinity, a negative radius: placeable()).
+TEST(ShapeObjects, AQuadtreeTsSessionsExactQueriesFollowItsObjectsAsTheTreeLastReadThem) {
+  const double side = 256;
+  std::mt19937 rng(91);
+  SessionOf t(qt::sessionCreateTs(0, 0, side, side, 4, 0, 5));
+  ASSERT_NE(t.h, 0u);
+  const qt::Reply& reply = *reinterpret_cast<const qt::Reply*>(qt::sessionReply(t.h));
+  const qt::TsTree& tree = *std::get_if<qt::TsTree>(&t.session().tree);
+  std::vector<Shape> now(300);  // each object as the program has it now (moved in place too)
+  Scene scene;                  // as the tree last read it
+  scene.shapes.resize(300);
+  scene.present.assign(300, 0);
+  auto seen = [&] {  // what the exact queries must see of the tree's objects
+    for (int32_t id = 0; id < 300; ++id) scene.present[size_t(id)] = tree.contains(id) && qt::placeable(scene.shapes[size_t(id)]);
+  };
+  std::uniform_int_distribution<int32_t> pick(0, 299), odd(0, 19);
+  auto shape = [&] {
+    Shape s = randomShape(rng, side);
+    if (odd(rng) == 0) s.a = std::nan("");
+    if (odd(rng) == 0 && s.kind == qt::kShapeCircle) s.c = -1;
+    return s;
+  };
+  auto insert = [&](int32_t id) {
+    scene.shapes[size_t(id)] = now[size_t(id)];
+    int32_t step = qt::sessionTsInsert(t.h, id, now[size_t(id)].kind, now[size_t(id)].a, now[size_t(id)].b, now[size_t(id)].c, now[size_t(id)].d);
+    while (step > 0) {  // a split wants the current shapes of these
+      ASSERT_NE(qt::sessionScratch(t.h, step), 0);
+      qt::Session& s = t.session();
+      for (int32_t k = 0; k < step; ++k) {
+        const int32_t id = tree.wanted()[size_t(k)];
+        const Shape& n = now[size_t(id)];
+        scene.shapes[size_t(id)] = n;
+        double* r = s.scratch.data() + 4 * k;
+        r[0] = n.a, r[1] = n.b, r[2] = n.c, r[3] = n.d;
+        s.scratchIds[size_t(k)] = n.kind;
+      }
+      step = qt::sessionTsResume(t.h, step);
+    }
+    ASSERT_EQ(step, 0);
+  };
+  auto expectAll = [&] {
+    seen();
+    expectSession(t, scene, rng, side);
+    std::uniform_real_distribution<double> at(-10, side + 10);
+    for (int q = 0; q < 20; ++q) {
+      const double px = at(rng), py = at(rng);
+      const std::vector<double> all = scene.distances(px, py);
+      const int32_t n = qt::sessionNearest(t.h, px, py, 5, qt::shape_detail::kInf);
+      ASSERT_EQ(size_t(n), std::min(size_t(5), all.size()));
+      for (int32_t i = 0; i < n; ++i) ASSERT_TRUE(near(qt::shapeDistance(scene.shapes[size_t(t.session().results[size_t(i)])], px, py), all[size_t(i)]));
+      const double first = scene.firstEntry(px, py, 1, 0);
+      const int32_t hit = qt::sessionRaycast(t.h, px, py, 1, 0, qt::shape_detail::kInf);
+      if (first == qt::shape_detail::kInf) ASSERT_EQ(hit, -1);
+      else ASSERT_TRUE(hit >= 0 && near(reply.hitDistance, first));
+    }
+  };
+  for (auto& n : now) n = shape();
+  for (int32_t id = 0; id < 150; ++id) insert(id);
+  expectAll();  // (the index is made here, from the tree's objects)
+  for (int round = 0; round < 4; ++round) {
+    for (int m = 0; m < 60; ++m) now[size_t(pick(rng))] = shape();  // moved in place, unannounced
+    for (int m = 0; m < 80; ++m) insert(pick(rng));                 // new, again (a duplicate), or moved
+    for (int m = 0; m < 30; ++m) {
+      ASSERT_GE(qt::sessionTsRemove(t.h, pick(rng), m % 3 == 0), 0);
+    }
+    ASSERT_GE(qt::sessionTsJoin(t.h), 0);
+    expectAll();
+  }
+  qt::sessionClear(t.h);
+  expectAll();
+  for (int32_t id = 0; id < 40; ++id) insert(id);
+  expectAll();
 }
 
 }  // namespace

@@ -944,10 +944,12 @@ void tutorialOp(qt::TutorialTree& t, TModel& m, FuzzedDataProvider& in, int op, 
 
 struct SModel {
   std::vector<qt::Shape> shapes;  // each id's shape now (the facade's objects, moved in place)
+  std::vector<qt::Shape> heard;   // each id's shape as reshaped() last reported it (a session's exact index)
   ts_oracle::ShapeOf shapeOf;
   ts_oracle::Quadtree oracle;
   SModel(const Rect& b, double maxObjects, double minLevels, double maxLevels, int ids)
       : shapes(size_t(ids), qt::Shape{0, 0, 0, 0, qt::kShapeRect}),
+        heard(size_t(ids), qt::Shape{0, 0, 0, 0, qt::kShapeRect}),
         shapeOf([this](int32_t id) { return shapes[size_t(id)]; }),
         oracle(b, maxObjects, minLevels, maxLevels, &shapeOf) {}
 };
@@ -1003,6 +1005,19 @@ void tsSameTree(const qt::TsTree& t, const ts_oracle::Quadtree& o) {
   CHECK(lists == want, "ts: the lists differ");
   std::string why;
   CHECK(t.validate(&why), "ts validate: " + why);
+}
+
+// What a session hears of each change (reshaped()) keeps its copy of every held shape as the tree
+// holds it: an exact index that misses none.
+void tsHeard(const qt::TsTree& t, SModel& m) {
+  for (int32_t id : t.reshaped()) m.heard[size_t(id)] = t.shape(id);
+  for (size_t id = 0; id < m.heard.size(); ++id) {
+    if (!t.contains(int32_t(id))) continue;
+    const qt::Shape a = m.heard[id], b = t.shape(int32_t(id));
+    CHECK(std::memcmp(&a.a, &b.a, 8) == 0 && std::memcmp(&a.b, &b.b, 8) == 0 && std::memcmp(&a.c, &b.c, 8) == 0 &&
+              std::memcmp(&a.d, &b.d, 8) == 0 && a.kind == b.kind,
+          "ts: a held shape changed without reshaped() reporting it");
+  }
 }
 
 void tsOp(qt::TsTree& t, SModel& m, FuzzedDataProvider& in, int op, const Rect& b) {
@@ -1125,6 +1140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       tsOp(ts, sm, in, code & 7, qb);
       qt::setHeapBudgetForTests(SIZE_MAX);
       tsSameTree(ts, sm.oracle);
+      tsHeard(ts, sm);
       if (ts.nodeCount() > 4000 || ts.linkCount() > 8000) break;
     } else if (code & 0x40) {  // bit 6: a TutorialTree operation (op codes 0..7 from the low bits)
       tutorialOp(tutorial, tm, in, code & 7, qb);
