@@ -8,6 +8,7 @@
 //   quadtree-ts.cjs  require('quadtree-wasm/quadtree-ts')
 //   quadtree-ts.mjs  import
 //   quadtree-ts.csp.js, .csp.cjs, .csp.mjs: the same three without embind
+//   quadtree-ts-plus.*  the same six with the exact calls (js/src/ts/plus-index.js)
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -105,6 +106,11 @@ const tsOutputs = [
   ['quadtree-ts.csp.cjs', 'ts/index.js', 'ts_csp', 'cjs'],
   ['quadtree-ts.csp.mjs', 'ts/index.js', 'ts_csp', 'es'],
 ];
+// (The plus files carry quadtree-ts's core with the exact index: the `ts_plus` targets.)
+for (const [file, entry, flavour, format] of [...tsOutputs]) {
+  const plus = entry === 'ts/classic.js' ? 'ts/plus-classic.js' : 'ts/plus-index.js';
+  tsOutputs.push([file.replace('quadtree-ts', 'quadtree-ts-plus'), plus, flavour.replace('ts_', 'ts_plus_'), format]);
+}
 for (const [file, entry, flavour, format] of tsOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, '', '@timohausmann/quadtree-ts'));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.
 writeFileSync(join(build, 'quadtree.capped.js'), await bundle('classic.js', 'capped', 'iife'));
@@ -115,4 +121,7 @@ copyFileSync(join(types, 'quadtree.d.ts'), join(dist, 'quadtree.csp.d.ts'));
 copyFileSync(join(types, 'quadtree.d.mts'), join(dist, 'quadtree.csp.d.mts'));
 copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, 'quadtree-ts.d.ts'));
 for (const file of ['quadtree-ts.d.mts', 'quadtree-ts.csp.d.ts', 'quadtree-ts.csp.d.mts']) copyFileSync(join(types, 'quadtree-ts.d.ts'), join(dist, file));
+for (const file of ['quadtree-ts-plus.d.ts', 'quadtree-ts-plus.d.mts', 'quadtree-ts-plus.csp.d.ts', 'quadtree-ts-plus.csp.d.mts']) {
+  copyFileSync(join(types, 'quadtree-ts-plus.d.ts'), join(dist, file));
+}
 console.log(`dist/ written: ${[...outputs, ...tsOutputs].map(([f]) => f).join(', ')}`);

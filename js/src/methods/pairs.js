@@ -27,9 +27,16 @@ export function pairs() {
 export function forEachPair(callback) {
   const s = live(this, 'forEachPair');
   checkFunction(s, 'callback', callback);
-  const list = pairs.call(this);
+  callEach(pairs.call(this), callback);
+}
+
+/**
+ * callback(a, b) for each pair of `list`, its objects resolved before the first call: a callback
+ * that removes or inserts reuses ids.
+ * @param {PairList} list @param {Function} callback
+ */
+export function callEach(list, callback) {
   const ids = list.ids, objects = list._objects, n = ids.length;
-  // Resolved before the first call: a callback that removes or inserts reuses ids.
   const resolved = new Array(n);
   for (let i = 0; i < n; i++) resolved[i] = objects[ids[i]];
   for (let i = 0; i < n; i += 2) callback(resolved[i], resolved[i + 1]);

@@ -1,7 +1,7 @@
 // The spatial queries, by the exact index (cpp/linear_quadtree_spatial.cpp): the objects nearest
 // a point, and the first object a ray reaches. Distances are from the point to the object's
-// closed rect (0 inside it); a ray reaches an object where it first meets the closed rect (at 0
-// when it starts inside).
+// shape (0 inside it); a ray reaches an object where it first meets the shape (at 0 when it
+// starts inside).
 import { F64 } from '../abi.js';
 import { native, f64, views } from '../native.js';
 import { collect } from '../objects.js';
@@ -13,11 +13,48 @@ import { checkFinite, describe, room } from '../validate.js';
 // The most results a call can ask for (k is clamped to it: Infinity means every object).
 const MOST = 2147483647;
 
-/** A distance limit: a number >= 0 (Infinity too). @param {any} s @param {unknown} v */
+/** A distance limit: a number >= 0 (Infinity too). @param {string | object} s @param {unknown} v */
 function limit(s, v) {
   if (typeof v !== 'number') throw new TypeError(s + ': maxDistance must be a number, got ' + describe(v));
   if (!(v >= 0)) throw new RangeError(s + ': maxDistance must be a number >= 0 (or Infinity), got ' + v);
-  return v;
+}
+
+/**
+ * nearest()'s arguments checked (`s`: where, for messages); the k the core is asked for.
+ * @param {string | object} s @param {unknown} x @param {unknown} y @param {unknown} k @param {unknown} maxDistance
+ */
+export function nearestArgs(s, x, y, k, maxDistance) {
+  checkFinite(s, 'x', x);
+  checkFinite(s, 'y', y);
+  if (typeof k !== 'number') throw new TypeError(s + ': k must be a number, got ' + describe(k));
+  if (!(k >= 0 && (k === Math.floor(k) || k === Infinity))) {
+    throw new RangeError(s + ': k must be a whole number >= 0 (or Infinity), got ' + k);
+  }
+  limit(s, maxDistance);
+  return Math.min(k, MOST);
+}
+
+/**
+ * raycast()'s arguments checked (`s`: where, for messages).
+ * @param {string | object} s @param {unknown} x @param {unknown} y @param {unknown} dx @param {unknown} dy @param {unknown} maxDistance
+ */
+export function rayArgs(s, x, y, dx, dy, maxDistance) {
+  checkFinite(s, 'x', x);
+  checkFinite(s, 'y', y);
+  checkFinite(s, 'dx', dx);
+  checkFinite(s, 'dy', dy);
+  if (dx === 0 && dy === 0) throw new RangeError(s + ': the direction (dx, dy) must not be (0, 0)');
+  limit(s, maxDistance);
+}
+
+/**
+ * What native.raycast() answered, for a tree of objects: `{ object, distance }`, or null.
+ * @param {{ r64: number, registry: { objects: any[] } }} s @param {number} id
+ */
+export function hitOf(s, id) {
+  if (id < 0) return null;
+  views();
+  return { object: s.registry.objects[id], distance: f64[s.r64 + F64.hitDistance] };
 }
 
 /**
@@ -27,15 +64,9 @@ function limit(s, v) {
  */
 export function nearest(x, y, k = 1, maxDistance = Infinity) {
   const s = live(this, 'nearest');
-  checkFinite(s, 'x', x);
-  checkFinite(s, 'y', y);
-  if (typeof k !== 'number') throw new TypeError(s + ': k must be a number, got ' + describe(k));
-  if (!(k >= 0 && (k === Math.floor(k) || k === Infinity))) {
-    throw new RangeError(s + ': k must be a whole number >= 0 (or Infinity), got ' + k);
-  }
-  limit(s, maxDistance);
+  const most = nearestArgs(s, x, y, k, maxDistance);
   flush(s);
-  return collect(s, room(s, native.nearest(s.handle, x, y, Math.min(k, MOST), maxDistance)), null);
+  return collect(s, room(s, native.nearest(s.handle, x, y, most, maxDistance)), null);
 }
 
 /**
@@ -46,16 +77,10 @@ export function nearest(x, y, k = 1, maxDistance = Infinity) {
  */
 export function raycast(x, y, dx, dy, maxDistance = Infinity) {
   const s = live(this, 'raycast');
-  checkFinite(s, 'x', x);
-  checkFinite(s, 'y', y);
-  checkFinite(s, 'dx', dx);
-  checkFinite(s, 'dy', dy);
-  if (dx === 0 && dy === 0) throw new RangeError(s + ': the direction (dx, dy) must not be (0, 0)');
-  limit(s, maxDistance);
+  rayArgs(s, x, y, dx, dy, maxDistance);
   flush(s);
   const id = room(s, native.raycast(s.handle, x, y, dx, dy, maxDistance));
-  if (id < 0) return null;
+  if (id < 0 || s.registry.mode !== IDS) return hitOf(s, id);
   views();
-  const distance = f64[s.r64 + F64.hitDistance];
-  return s.registry.mode === IDS ? { id, distance } : { object: s.registry.objects[id], distance };
+  return { id, distance: f64[s.r64 + F64.hitDistance] };
 }

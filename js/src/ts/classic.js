@@ -2,8 +2,5 @@
 // global `Quadtree` is the class, with the shapes as its static members.
 import { Quadtree, Rectangle, Circle, Line } from './index.js';
 
-const Q = /** @type {any} */ (Quadtree);
-Q.Rectangle = Rectangle;
-Q.Circle = Circle;
-Q.Line = Line;
+Object.assign(Quadtree, { Rectangle, Circle, Line });
 export default Quadtree;

@@ -79,6 +79,7 @@ class TsSession {
     const reply = native.reply(handle);
     views();
     this.r32 = reply >> 2;
+    this.r64 = reply >> 3;
     this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
     // Each leaf's answer (its objects, each once), read at version `seen`, by node index: most
     // queries reach one leaf, and every query in that leaf gets a copy until the tree changes.
