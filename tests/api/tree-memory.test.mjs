@@ -8,6 +8,7 @@ import { DIST_ENTRIES, TS_ENTRIES } from '../support/dist.mjs';
 
 const entry = DIST_ENTRIES.find((e) => e.name === 'quadtree.mjs');
 const tsEntry = TS_ENTRIES.find((e) => e.name === 'quadtree-ts.mjs');
+const plusEntry = TS_ENTRIES.find((e) => e.name === 'quadtree-ts-plus.mjs');
 const N = 3000;
 const BOUNDS = { x: 0, y: 0, width: 100, height: 100 };
 
@@ -91,6 +92,24 @@ describe('memory of small trees', () => {
     const kept = []; // (kept alive: taken back all the same, and then JavaScript with every object)
     expect(perTree(size, frame, kept)).toBe(0);
     for (const t of [kept[0], kept[N >> 1]]) expect(new Set(t.join())).toEqual(new Set(shapes));
+  });
+
+  it('quadtree-ts-plus trees per frame with the exact calls, native and in JavaScript (each call indexes its objects anew): the memory stays flat', async () => {
+    const { lib, size } = await fresh('per-frame-ts-plus', plusEntry.path);
+    const shapes = Array.from({ length: 50 }, (_, k) => new lib.Circle({ x: (k * 37) % 97, y: (k * 53) % 97, r: 3 }));
+    const Js = class extends lib.Quadtree {};
+    const frame = (i) => {
+      const t = new (i % 2 ? Js : lib.Quadtree)({ width: 100, height: 100 });
+      for (const s of shapes) t.insert(s);
+      t.search(shapes[i % 50]);
+      t.nearest(50, 50, 3);
+      t.raycast(0, 50, 1, 0);
+      return t.pairs().count;
+    };
+    const count = frame(0);
+    frame(1); // (the first of each kind: the module's buffers grown)
+    expect(perTree(size, frame)).toBe(0);
+    expect(frame(1)).toBe(count);
   });
 
   it.each([

@@ -2,7 +2,8 @@
 // Chromium, Firefox ESR and WebKitGTK: a <script src> whose very next script uses the global
 // Quadtree (with Rectangle, Circle and Line as statics) natively, a Worker that importScripts it,
 // and the strict-CSP file under `script-src 'self' 'wasm-unsafe-eval'`. Each runs the shared
-// program (tests/fixtures/ts-workload.js) and must give what @timohausmann/quadtree-ts gives.
+// program (tests/fixtures/ts-workload.js) and must give what @timohausmann/quadtree-ts gives. The
+// plus entry's classic files run the same pages, and answer the exact calls there too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,9 +16,15 @@ const fixtures = join(ROOT, 'tests', 'fixtures');
 const expected = require(join(fixtures, 'ts-workload.js'))(require('@timohausmann/quadtree-ts'));
 const AT_ONCE = { ok: true, globalType: 'function', statics: ['function', 'function', 'function'], found: true, native: true };
 
-let server, strict, demo;
+// The plus pages: the same pages, served the plus entry's files in the places of the drop-in's.
+const PLUS_FILES = { '/dist/quadtree-ts.js': join(DIST, 'quadtree-ts-plus.js'), '/dist/quadtree-ts.csp.js': join(DIST, 'quadtree-ts-plus.csp.js') };
+
+let server, strict, demo, plus, plusStrict;
 beforeAll(async () => {
   server = await startStaticServer({ '/': fixtures, '/dist/': DIST }, { recordErrors: true });
+  plus = await startStaticServer({ '/': fixtures, '/dist/': DIST, ...PLUS_FILES }, { recordErrors: true });
+  plusStrict = await startStaticServer({ '/': fixtures, '/dist/': DIST, ...PLUS_FILES },
+    { headers: { 'content-security-policy': "script-src 'self' 'wasm-unsafe-eval'" }, recordErrors: true });
   demo = await startStaticServer({
     '/': join(ROOT, 'web-demo'), '/dist/': DIST, '/quadtree-ts/': join(ROOT, 'node_modules', '@timohausmann', 'quadtree-ts', 'dist'),
   }, { recordErrors: true });
@@ -25,8 +32,7 @@ beforeAll(async () => {
     { headers: { 'content-security-policy': "script-src 'self' 'wasm-unsafe-eval'" }, recordErrors: true });
 });
 afterAll(() => {
-  server?.close();
-  strict?.close();
+  for (const s of [server, strict, plus, plusStrict]) s?.close();
   demo?.close();
 });
 
@@ -61,6 +67,24 @@ describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
       const runs = await page.evaluate(() => window.tsUpdate.compare(20, 300));
       expect(runs.dropin).toHaveLength(20);
       expect(runs.dropin).toEqual(runs.original);
+      expect(await page.errors()).toEqual([]);
+    }), 180_000);
+
+  const PLUS = { search: 1, nearest: true, ray: true, pairs: 0, native: true };
+  it('dist/quadtree-ts-plus.js by <script src>: the same global, whose trees also answer the exact calls natively', () =>
+    withPage(browser, plus.url('/ts/script-tag.html'), async (page) => {
+      const { exact, ...result } = await page.evaluate(() => window.__result);
+      check(result);
+      expect(exact).toEqual(PLUS);
+      expect(await page.errors()).toEqual([]);
+    }), 180_000);
+
+  it('dist/quadtree-ts-plus.csp.js under a strict Content-Security-Policy', () =>
+    withPage(browser, plusStrict.url('/ts/csp.html'), async (page) => {
+      const { exact, ...result } = await page.waitFor(() => window.__result, undefined, 60_000);
+      check(result);
+      expect(exact).toEqual(PLUS);
+      expect(await page.evaluate(() => window.__violations)).toEqual([]);
       expect(await page.errors()).toEqual([]);
     }), 180_000);
 

@@ -169,6 +169,41 @@ process.stdout.write(JSON.stringify({ keys: Object.keys(lib).sort(), resolved: i
     expect(fromImport.result).toEqual(original);
   }, 180_000);
 
+  it('quadtree-wasm/quadtree-ts-plus: require and import give the drop-in, whose trees also answer the exact calls', async () => {
+    const tsWorkload = join(fixtures, 'ts-workload.js');
+    const original = require(tsWorkload)(require('@timohausmann/quadtree-ts'));
+    const name = JSON.stringify(pkg.name + '/quadtree-ts-plus');
+    // (a program of quadtree-ts, then the exact calls on a tree of one circle, one line and one rect)
+    const program = `
+      const out = { keys: Object.keys(lib).sort(), result: require(${JSON.stringify(tsWorkload)})(lib) };
+      const t = new lib.Quadtree({ width: 100, height: 100, maxObjects: 1 });
+      const c = new lib.Circle({ x: 10, y: 10, r: 5, data: 'c' }), l = new lib.Line({ x1: 12, y1: 0, x2: 12, y2: 40, data: 'l' });
+      const r = new lib.Rectangle({ x: 60, y: 60, width: 10, height: 10, data: 'r' });
+      [c, l, r].forEach((o) => t.insert(o));
+      out.exact = { search: t.search(new lib.Circle({ x: 65, y: 65, r: 1 })).map((o) => o.data), collides: t.collides({ x: 90, y: 90, width: 5, height: 5 }),
+        pairs: t.pairs().count, nearest: t.nearest(100, 100, 2).map((o) => o.data), ray: t.raycast(0, 10, 1, 0).object.data };`;
+    const cjs = `const lib = require(${name});${program}
+      out.resolved = require.resolve(${name});
+      process.stdout.write(JSON.stringify(out));`;
+    const fromRequire = JSON.parse((await run(process.execPath, ['-e', cjs], { cwd: app, timeout: 120_000, maxBuffer: 64 << 20 })).stdout);
+    const file = join(app, 'check-ts-plus.mjs');
+    writeFileSync(file, `import * as lib from ${name};
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+await lib.ready;${program}
+out.resolved = import.meta.resolve(${name});
+process.stdout.write(JSON.stringify(out));
+`);
+    const fromImport = JSON.parse((await run(process.execPath, [file], { cwd: app, timeout: 120_000, maxBuffer: 64 << 20 })).stdout);
+    expect(fromRequire.resolved).toBe(join(installed, 'dist', 'quadtree-ts-plus.cjs'));
+    expect(fileURLToPath(fromImport.resolved)).toBe(join(installed, 'dist', 'quadtree-ts-plus.mjs'));
+    for (const out of [fromRequire, fromImport]) {
+      expect(out.keys).toEqual(['Circle', 'Line', 'Quadtree', 'Rectangle', 'ready']);
+      expect(out.result).toEqual(original);
+      expect(out.exact).toEqual({ search: ['r'], collides: false, pairs: 1, nearest: ['r', 'l'], ray: 'c' });
+    }
+  }, 180_000);
+
   describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;

@@ -61,15 +61,20 @@ export const byName = (libs) => libs.map((lib) => [lib.entry.name, lib]);
  * The quadtree-ts drop-in's files (package export `./quadtree-ts`), each loaded as its users load
  * it: require (the CommonJS file), import (the ES module), and the classic script run as a page
  * runs it, whose global `Quadtree` carries the shapes as static members; and the same three
- * without embind (package export `./quadtree-ts/csp`).
+ * without embind (package export `./quadtree-ts/csp`). Then the same six of the plus entry
+ * (`./quadtree-ts-plus`, `./quadtree-ts-plus/csp`: `plus`), the drop-in with the exact calls.
  */
-export const TS_ENTRIES = Object.freeze([
+const TS_FILES = [
   { name: 'quadtree-ts.cjs', load: 'require' },
   { name: 'quadtree-ts.mjs', load: 'import' },
   { name: 'quadtree-ts.js', load: 'script' },
   { name: 'quadtree-ts.csp.cjs', load: 'require' },
   { name: 'quadtree-ts.csp.mjs', load: 'import' },
   { name: 'quadtree-ts.csp.js', load: 'script' },
+];
+export const TS_ENTRIES = Object.freeze([
+  ...TS_FILES.map((e) => ({ ...e, plus: false })),
+  ...TS_FILES.map((e) => ({ ...e, name: e.name.replace('quadtree-ts', 'quadtree-ts-plus'), plus: true })),
 ].map((e) => Object.freeze({ ...e, path: join(DIST, e.name) })));
 
 /** Loads one quadtree-ts entry; returns { entry, Quadtree, Rectangle, Circle, Line, exports }. */
