@@ -29,12 +29,12 @@ const ENTRIES = [
   { file: 'quadtree.mjs', node: 'import', page: 'module', api: 'js' },
   { file: 'quadtree.csp.js', node: 'require', page: 'script', api: 'js' },
   { file: 'quadtree.csp.mjs', node: 'import', page: 'module', api: 'js' },
-  { file: 'quadtree-ts.js', node: null, page: 'script', api: 'ts' },
-  { file: 'quadtree-ts.cjs', node: 'require', page: null, api: 'ts' },
-  { file: 'quadtree-ts.mjs', node: 'import', page: 'module', api: 'ts' },
-  { file: 'quadtree-ts.csp.js', node: null, page: 'script', api: 'ts' },
-  { file: 'quadtree-ts.csp.cjs', node: 'require', page: null, api: 'ts' },
-  { file: 'quadtree-ts.csp.mjs', node: 'import', page: 'module', api: 'ts' },
+  // quadtree-ts's drop-in and its plus entry, each file as its users load it
+  ...['quadtree-ts', 'quadtree-ts-plus'].flatMap((name) => ['', '.csp'].flatMap((csp) => [
+    { file: `${name}${csp}.js`, node: null, page: 'script', api: 'ts' },
+    { file: `${name}${csp}.cjs`, node: 'require', page: null, api: 'ts' },
+    { file: `${name}${csp}.mjs`, node: 'import', page: 'module', api: 'ts' },
+  ])),
 ].filter((e) => !arg('entries') || arg('entries').split(',').includes(e.file));
 
 // The first use, on the entry's exports `lib` (quadtree-js's API, or quadtree-ts's).
