@@ -168,6 +168,28 @@ describe.each(byName(LIBS))('dist/%s', (file, l) => {
     expect(isNative(native)).toBe(true);
   });
 
+  it('clear(), remove(obj, fast), join() and a tree made again from clear(): the exact calls see what the tree holds', () => {
+    const all = { x: -10, y: -10, width: 120, height: 120 };
+    for (const Tree of [lib.Quadtree, class extends lib.Quadtree {}]) {
+      const tree = new Tree({ width: 100, height: 100, maxObjects: 2, minLevels: 1 });
+      const shapes = [0, 1, 2, 3, 4].map((k) => new lib.Circle({ x: 10 + 20 * k, y: 10 + 20 * k, r: 4 }));
+      shapes.forEach((o) => tree.insert(o));
+      expect(new Set(tree.search(all))).toEqual(new Set(shapes));
+      tree.remove(shapes[0], true);
+      tree.remove(shapes[4]);
+      expect(new Set(tree.search(all))).toEqual(new Set(shapes.slice(1, 4)));
+      tree.join();
+      expect(tree.nearest(0, 0, Infinity)).toEqual(shapes.slice(1, 4));
+      tree.clear();
+      expect(tree.search(all)).toEqual([]);
+      expect(tree.raycast(0, 0, 1, 1)).toBe(null);
+      tree.insert(shapes[2]);
+      expect(tree.search(all)).toEqual([shapes[2]]);
+      expect(tree.pairs().count).toBe(0);
+      if (Tree === lib.Quadtree) expect(isNative(tree)).toBe(true);
+    }
+  });
+
   it('an object with a coordinate that is not finite, or a negative radius, meets nothing; a field that is not a number throws in JavaScript', () => {
     for (const Tree of [lib.Quadtree, class extends lib.Quadtree {}]) {
       const tree = new Tree({ width: 100, height: 100 });
