@@ -13,6 +13,10 @@
 // Throws if the builds give different results (pair counts, hits, candidates) on any frame: a
 // refactor must not change them. Otherwise exits 0: a measurement, not a test. Run the same build
 // against itself (BASE_DIST twice) to see the tool's own noise on this machine.
+// The workloads: frames of moving objects (each build's bench engines), then queries on a still
+// tree (still.mjs: `--only=still` runs them all), at 1,000, 10,000 and 100,000 objects. An older
+// commit's build: `git worktree add ../base <commit>`, `npm run build` there (node_modules can be
+// a link to this checkout's), then `node bench/ab.mjs ../base/dist`.
 //   node bench/ab.mjs BASE_DIST [OTHER_DIST=dist] [--blocks=N] [--only=name,...] [--scenes=kind,...] [--n=N,...] [--procs=P]
 // BASE_DIST: another build's dist/ (e.g. of the commit before); OTHER_DIST defaults to this checkout's dist/.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +28,7 @@ import { bounds, enginesOf } from './engines/quadtree-wasm.mjs';
 import { tutorialEnginesOf } from './engines/tutorial.mjs';
 import { makeWindows, SCENE_NAMES } from './scene.mjs';
 import { now, summarize } from './stats.mjs';
+import { fitsDepth, STILL_WORKLOADS } from './still.mjs';
 import { MODES, PREWARM_MAX_N, prewarm, sceneFor, VIEWPORT, WARMUP_MS } from './workloads.mjs';
 
 /** A block: this many ms of frames (a whole number of frames, fixed in each process of a row, at least one). */
@@ -54,16 +59,6 @@ const searches = (lib) => (scene) => {
   };
 };
 
-/** Whether the build's LinearQuadtree takes depth: 'auto' (builds before issue #30's did not). */
-const fitsDepth = (lib) => {
-  try {
-    new lib.LinearQuadtree({ x: 0, y: 0, width: 1, height: 1 }, { depth: 'auto' }).dispose();
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** The bench suite's frame of workload `w` by the engine `id` of `list`, or null when the build lacks it. */
 const suite = (list, id, w) => {
   const e = list.find((x) => x.id === id);
@@ -88,6 +83,8 @@ export const WORKLOADS = [
   { name: 'search', label: `refresh()+${SEARCHES} search()`, sizes: [10000], scene: 'w2', make: searches },
   // W2's LinearQuadtree frame: refresh() + pairs() with depth 'auto' (skipped for a build without it).
   { name: 'linear', label: 'LinearQuadtree refresh()+pairs()', sizes: [10000], scene: 'w2', make: (lib) => (fitsDepth(lib) ? suite(enginesOf(lib), 'quadtree-wasm-linear', 'w2') : null) },
+  // Queries on a still tree (still.mjs), which no refresh() in the frame hides: never stepped.
+  ...STILL_WORKLOADS,
 ];
 
 const USAGE = 'node bench/ab.mjs BASE_DIST [OTHER_DIST=dist] [--blocks=N] [--only=name,...] [--scenes=kind,...] [--n=N,...] [--procs=P]';
@@ -95,7 +92,7 @@ const args = process.argv.slice(2);
 const value = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const list = (name) => value(name)?.split(',').filter(Boolean);
 const fail = (message) => {
-  console.error(`${message}\nusage: ${USAGE}\n  workloads (--only): ${WORKLOADS.map((w) => w.name).join(', ')}` +
+  console.error(`${message}\nusage: ${USAGE}\n  workloads (--only): ${WORKLOADS.map((w) => w.name).join(', ')}, or still for every still-*` +
     `\n  scene kinds (--scenes): ${SCENE_NAMES.join(', ')} (default ${DEFAULT_SCENES.join(', ')})` +
     `\n  --n: these sizes for every workload chosen; --blocks: pairs of blocks per row (default ${DEFAULT_BLOCKS}),` +
     ` split over --procs processes (default ${PROCS})`);
@@ -111,7 +108,8 @@ const blocks = Number(value('blocks') ?? DEFAULT_BLOCKS);
 if (!Number.isInteger(blocks) || blocks < 2) fail(`--blocks wants an integer ≥ 2, got ${value('blocks')}`);
 const procs = Number(value('procs') ?? PROCS);
 if (!Number.isInteger(procs) || procs < 1) fail(`--procs wants a positive integer, got ${value('procs')}`);
-const only = list('only');
+// `still` in --only stands for every still-tree workload.
+const only = list('only')?.flatMap((name) => (name === 'still' ? STILL_WORKLOADS.map((w) => w.name) : [name]));
 const unknownWork = (only ?? []).filter((name) => !WORKLOADS.some((w) => w.name === name));
 if (unknownWork.length) fail(`unknown workload ${unknownWork.join(', ')}`);
 const scenes = list('scenes') ?? DEFAULT_SCENES;
@@ -132,7 +130,7 @@ function side(make, w, n, kind) {
   const scene = sceneFor(w.scene, n, SEED, kind);
   const inst = make(scene);
   const s = {
-    /** `frames` frames, each timed alone, the scene stepped after each (untimed): { ms per frame, each frame's result }. */
+    /** `frames` frames, each timed alone, the scene stepped after each (untimed) unless the workload is `still`: { ms per frame, each frame's result }. */
     block(frames) {
       const counts = new Array(frames);
       let ms = 0;
@@ -140,7 +138,7 @@ function side(make, w, n, kind) {
         const t0 = now();
         counts[f] = inst.frame();
         ms += now() - t0;
-        scene.step();
+        if (!w.still) scene.step();
       }
       return { ms: ms / frames, counts };
     },

@@ -143,12 +143,13 @@ export function w4Summary(results, { target = 5 } = {}) {
 /** W3: µs per query (median pass) for one window kind, with hits per query and build time. */
 export function w3Table(results, kind) {
   const refs = baselines(results);
-  const head = ['engine', 'N', 'build ms', 'queries', 'hits/query', 'median µs/query', 'min µs/query',
+  const head = ['engine', 'scene', 'N', 'build ms', 'queries', 'hits/query', 'median µs/query', 'min µs/query',
     ...refs.map((b) => `× ${b.name}`)];
   const rows = results.map((r) => {
     const k = r[kind];
-    return [r.name, int(r.n), ms(r.buildMs), int(k.queries), k.hitsPerQuery.toFixed(1), us(k.usPerQuery),
-      us(k.minUsPerQuery), ...refs.map((b) => ratio(k.usPerQuery, find(results, b.engine, r.n)?.[kind].usPerQuery))];
+    const ref = (b) => results.find((x) => x.engine === b.engine && x.n === r.n && x.scene === r.scene)?.[kind].usPerQuery;
+    return [r.name, r.scene ?? 'square', int(r.n), ms(r.buildMs), int(k.queries), k.hitsPerQuery.toFixed(1), us(k.usPerQuery),
+      us(k.minUsPerQuery), ...refs.map((b) => ratio(k.usPerQuery, ref(b)))];
   });
   return table(head, rows);
 }
@@ -351,6 +352,36 @@ export const SCENE_RATIOS = [
     short: 'raycast vs detect-collisions',
     workload: 'ray', slow: 'detect-collisions-raycast', fast: 'quadtree-wasm-spatial',
     targets: { 10000: 5 },
+  },
+  // Issue #43's: window queries on a still tree (W3 as frames: workloads.mjs W3_FRAMES), against
+  // flatbush used at its best (the strict test in its search filter, on its own box numbers).
+  {
+    key: 'w3s-flatbush', targetsOnly: true,
+    title: 'still tree, 200 64×64 windows a frame (W3): flatbush search ÷ `new Quadtree(bounds)` search()',
+    short: 'search 64×64 vs flatbush',
+    workload: 'w3s', slow: 'flatbush', fast: 'quadtree-wasm-search',
+    targets: { 10000: 3.5 },
+  },
+  {
+    key: 'w3v-flatbush', targetsOnly: true,
+    title: 'still tree, 20 1280×720 viewports a frame (W3): flatbush search ÷ `new Quadtree(bounds)` search()',
+    short: 'search 1280×720 vs flatbush',
+    workload: 'w3v', slow: 'flatbush', fast: 'quadtree-wasm-search',
+    targets: { 10000: 2.5 },
+  },
+  {
+    key: 'w3s-rbush', targetsOnly: true,
+    title: 'still tree, 200 64×64 windows a frame (W3): rbush search ÷ `new Quadtree(bounds)` search()',
+    short: 'search 64×64 vs rbush',
+    workload: 'w3s', slow: 'rbush', fast: 'quadtree-wasm-search',
+    targets: { 10000: 1 },
+  },
+  {
+    key: 'w3v-rbush', targetsOnly: true,
+    title: 'still tree, 20 1280×720 viewports a frame (W3): rbush search ÷ `new Quadtree(bounds)` search()',
+    short: 'search 1280×720 vs rbush',
+    workload: 'w3v', slow: 'rbush', fast: 'quadtree-wasm-search',
+    targets: { 10000: 1 },
   },
   // The circles target: W2's frame on W2's scene as circles (W2c; scene.mjs circleScene, each
   // engine's w2c), measured by targets.mjs only (`targetsOnly`: run.mjs does not run W2c).

@@ -72,10 +72,10 @@ export const MODES = {
   },
 };
 
-/** The scene kind every workload runs on (the original scene); the others run W1, W2, W4, W6. */
+/** The scene kind every workload runs on (the original scene); the others run W1, W2, W3, W4, W6. */
 export const MAIN_SCENE = 'square';
 /** The workloads that also run on the other scene kinds. */
-export const SCENE_WORKLOADS = ['w1', 'w2', 'w4', 'w6'];
+export const SCENE_WORKLOADS = ['w1', 'w2', 'w3', 'w4', 'w6'];
 
 export const SMALL = { width: 64, height: 64 };
 export const VIEWPORT = { width: 1280, height: 720 };
@@ -133,7 +133,44 @@ export function runFrames(workload, engine, n, mode, { seed = 1, scene: kind = M
  */
 export function sceneFor(workload, n, seed, kind) {
   const scene = makeScene(n, seed, { kind, moving: workload === 'w4' || workload === 'w5r' ? W4_MOVING : 1 });
+  if (W3_FRAMES[workload]) scene.step = () => {}; // a still scene: its index is built once
   return workload === 'w2c' ? circleScene(scene) : scene;
+}
+
+/**
+ * W3 as frames, for targets.mjs's side-by-side ratios: a still scene, and each frame asks every
+ * window of the set (`count` windows of `size`, the same ones of every engine) of the engine's
+ * W3 index (its `w3(scene).query(q)`, which returns the exact hits). A frame's result is its hits
+ * and the sum of their ids, which every engine must agree on.
+ */
+export const W3_FRAMES = {
+  w3s: { size: SMALL, count: 200 },
+  w3v: { size: VIEWPORT, count: 20 },
+};
+
+/** Gives every engine with a `w3` the frame workloads of W3_FRAMES (w3s, w3v). @param {any[]} list */
+export function withW3Frames(list) {
+  for (const e of list) {
+    if (!e.w3) continue;
+    for (const [name, { size, count }] of Object.entries(W3_FRAMES)) {
+      e[name] = (scene) => {
+        const inst = e.w3(scene), windows = makeWindows(scene, count, size.width, size.height);
+        return {
+          frame() {
+            let hits = 0, ids = 0;
+            for (let i = 0; i < windows.length; i++) {
+              const found = inst.query(windows[i]);
+              hits += found.length;
+              for (let k = 0; k < found.length; k++) ids += found[k].id;
+            }
+            return hits + '/' + ids;
+          },
+          dispose() { inst.dispose?.(); },
+        };
+      };
+    }
+  }
+  return list;
 }
 
 /**
@@ -190,8 +227,8 @@ export function checkW1(results) {
 }
 
 /** Runs W3 for one engine at one N: build once, then time passes over each query set. */
-export function runW3(engine, n, mode, { seed = 1, budgetMs = 20000 } = {}) {
-  const scene = makeScene(n, seed);
+export function runW3(engine, n, mode, { seed = 1, scene: kind = MAIN_SCENE, budgetMs = 20000 } = {}) {
+  const scene = makeScene(n, seed, { kind });
   const sets = {
     small: makeWindows(scene, mode.w3.small, SMALL.width, SMALL.height),
     viewport: makeWindows(scene, mode.w3.viewport, VIEWPORT.width, VIEWPORT.height),
@@ -199,7 +236,7 @@ export function runW3(engine, n, mode, { seed = 1, budgetMs = 20000 } = {}) {
   const t0 = now();
   const inst = engine.w3(scene);
   const buildMs = now() - t0;
-  const out = { engine: engine.id, name: engine.name, n, status: 'ok', buildMs };
+  const out = { engine: engine.id, name: engine.name, n, scene: kind, status: 'ok', buildMs };
   try {
     for (const [kind, windows] of Object.entries(sets)) {
       const pass = () => {
@@ -238,7 +275,7 @@ export function checkW3(results) {
   for (const r of results) {
     for (const kind of ['small', 'viewport']) {
       if (r[kind].hits !== ref[kind].hits || r[kind].idSum !== ref[kind].idSum) {
-        throw new Error(`W3 correctness check failed at N=${r.n}, ${kind} windows: ${r.name} found ` +
+        throw new Error(`W3 correctness check failed at N=${r.n} (${r.scene} scene), ${kind} windows: ${r.name} found ` +
           `${r[kind].hits} hits (id sum ${r[kind].idSum}) but ${ref.name} found ${ref[kind].hits} ` +
           `(id sum ${ref[kind].idSum}) for the same windows.`);
       }
@@ -315,14 +352,14 @@ export async function runSuite({
       if (w3 && atSize && on('w3')) {
         const atN = [];
         for (const e of engines.filter((x) => x.w3)) {
-          const r = runW3(e, n, mode, { seed });
+          const r = runW3(e, n, mode, { seed, scene: kind });
           await between();
           atN.push(r);
-          log(`W3 N=${n} ${r.name}: 64×64 ${r.small.usPerQuery.toFixed(2)} µs/query, ` +
+          log(`W3 ${where(kind, n)} ${r.name}: 64×64 ${r.small.usPerQuery.toFixed(2)} µs/query, ` +
             `viewport ${r.viewport.usPerQuery.toFixed(1)} µs/query`);
         }
         const c = checkW3(atN);
-        if (c) all.checks.push(`W3 N=${n}: ${atN.length} engines agree on every query set's hits (reference ${c.reference})`);
+        if (c) all.checks.push(`W3 ${where(kind, n)}: ${atN.length} engines agree on every query set's hits (reference ${c.reference})`);
         all.w3.push(...atN);
       }
       if (w4 && atSize && on('w4')) {

@@ -11,11 +11,13 @@ import d3Quadtree from './d3-quadtree.mjs';
 import detectCollisions from './detect-collisions.mjs';
 import bruteForce from './brute-force.mjs';
 import spatial from './spatial.mjs';
+import { withW3Frames } from '../workloads.mjs';
 
-// Each engine has a method per workload it runs (w1, w2, w3, w4); see workloads.mjs.
-export const engines = [
+// Each engine has a method per workload it runs (w1, w2, w3, w4); see workloads.mjs. Those with
+// w3 also run it as frames (w3s, w3v: withW3Frames) for targets.mjs.
+export const engines = withW3Frames([
   ...quadtreeWasm, ...quadtreeJs, ...quadtreeTs, ...rbush, ...flatbush, ...d3Quadtree, ...detectCollisions, ...bruteForce, ...spatial,
-];
+]);
 
 /**
  * Engines of `list` (this list by default; run.mjs adds the tutorial engines) picked by names: an
