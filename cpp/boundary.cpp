@@ -28,11 +28,13 @@ int32_t onTree(Handle h, F f) {
   return visitTree<Needs>(s.tree, [&](auto& t) -> int32_t { return f(s, t); });
 }
 
-int32_t publish(Session& s) {
-  s.reply.results = Session::address(s.results.data());
-  s.reply.resultCount = int32_t(s.results.size());
-  return s.reply.resultCount;
+int32_t publish(Session& s, const int32_t* ids, int32_t count) {
+  s.answer = ids;
+  s.reply.results = Session::address(ids);
+  s.reply.resultCount = count;
+  return count;
 }
+int32_t publish(Session& s) { return publish(s, s.results.data(), int32_t(s.results.size())); }
 
 // A kind whose moves wait (kMovesLater) brought up to date before a call that reads or changes
 // its leaves. False: out of memory (the objects not re-placed keep their previous places).
@@ -105,6 +107,13 @@ LinearQuadtree* exactFor(Session& s, const Session::ExactSource& e) {
   }
   const bool ok = s.exact.ensure(e.objects->count, e.bounds, [&](auto visit) { s.eachExact(e, visit); });
   return ok ? s.exactTree(nullptr) : nullptr;
+}
+
+// search() (`all`) or collides() of a rect on a still index of rects (LinearQuadtree::searchRuns()).
+__attribute__((noinline)) int32_t searchStill(Session& s, const LinearQuadtree& index, const Rect& q, bool all) {
+  if (!all) return index.searchRuns(q, nullptr);
+  if (!sizedTo(s.hits, index.idSpan())) return kNoMemory;
+  return publish(s, s.hits.data(), index.searchRuns(q, s.hits.data()));
 }
 
 // Without room for an exact index, search() and collides() still answer, by testing every
@@ -526,6 +535,7 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt, int32_
   if (!e.self && !e.objects) return kUnsupported;
   s.results.clear();
   LinearQuadtree* index = exactFor(s, e);
+  if (index && kind == kShapeRect && index->readsRectRuns()) return searchStill(s, *index, Rect{x, y, w, hgt}, true);
   if (!growTo(s.results, index ? index->idSpan() : e.objects->span())) return kNoMemory;
   if (index) index->searchShape(q, s.results);
   else scanAll(s, e, q, &s.results);
@@ -537,6 +547,7 @@ int32_t sessionCollides(Handle h, double x, double y, double w, double hgt, int3
   const Session::ExactSource e = exactSource(h);
   if (!e.self && !e.objects) return kUnsupported;
   LinearQuadtree* index = exactFor(at(h), e);
+  if (index && kind == kShapeRect && index->readsRectRuns()) return searchStill(at(h), *index, Rect{x, y, w, hgt}, false);
   return index ? index->collidesShape(q) : scanAll(at(h), e, q, nullptr);
 }
 

@@ -39,8 +39,7 @@ void LinearQuadtree::shape(int32_t depth) {
   nodes_ = std::vector<Node>(nodeCount(depth_), Node{-1, 0});  // (exactly that: a refit may shrink it)
 }
 
-QT_COLD void LinearQuadtree::fit() {
-  if (fittedFor_ < 0 || size_ == 0 || (fittedFor_ > 0 && !outgrows(size_, fittedFor_))) return;
+QT_COLD void LinearQuadtree::refit() {
   DepthPlan plan(bounds_);
   for (size_t id = 0; id < links_.size(); ++id)
     if (links_[id].node >= 0) plan.fit(rects_[id]);

@@ -89,8 +89,11 @@ class LinearQuadtree : public TreeState {
   // A tree that fits its depth whose objects have outgrown the depth fitted for them (or that
   // has none fitted yet, and objects) takes the depth fitted to them now: every object re-placed,
   // nothing a query answers changed. Without room for it, the depth stays. The session calls it
-  // before the exact queries (and so does a caller of its own).
-  void fit();
+  // before the exact queries (and so does a caller of its own): whether it is due is decided
+  // inline, since every exact query of such a tree asks.
+  void fit() {
+    if (fittedFor_ >= 0 && size_ > 0 && (fittedFor_ == 0 || outgrows(size_, fittedFor_))) refit();
+  }
 
   // Indexes object `id` (a dense int32 >= 0; negative ids are ignored) with `rect`. An id already
   // present is moved, as update() does.
@@ -139,6 +142,12 @@ class LinearQuadtree : public TreeState {
   // Whether any object overlaps `q`; stops at the first.
   bool collides(const Rect& q) const;
   bool collidesShape(const Shape& q) const;
+  // search() and collides() of a rect where every object is a rect and queries read the ids
+  // grouped by node and their rects' copy (readsRectRuns(): a tree that holds still): the ids
+  // written to `out`, which has room for idSpan(), and their count; `out` null: 1 at the first
+  // hit, else 0.
+  bool readsRectRuns() const { return size_ > 0 && !shapes_.active() && readsRuns() && groupedRects_; }
+  int32_t searchRuns(const Rect& q, int32_t* out) const;
   // The spatial queries (linear_quadtree_spatial.cpp), best-first walks of the nodes by a lower
   // bound of what their objects can give: false when the walk's heap found no room (`out`
   // unchanged). nearest(): appends up to k ids nearest to (px, py) first, by the distance from
@@ -351,6 +360,7 @@ class LinearQuadtree : public TreeState {
   bool sweep(const Rect* rects, int32_t ids, Swept swept, std::vector<int32_t>& out);
   int32_t bandLevel(const Rect* rects, int32_t ids) const;  // the level whose rows are the bands
 
+  void refit();              // fit() when it is due
   void shape(int32_t depth);  // depth_ and what follows from it, every node empty
   Rect bounds_;
   int32_t fittedFor_;      // kAutoDepth: the objects the depth was last fitted for; else -1

@@ -65,10 +65,11 @@ bool LinearQuadtree::query(const Rect& q, const Shape* exact, std::vector<int32_
       if (levels_[l] == 0) continue;
       range(l);
       for (int32_t cy = y0; cy <= y1; ++cy) {
-        if (runs) {
+        if (runs) {  // (the steps count toward copyRects())
           const int32_t* row = runStart_.data() + index(l, 0, cy);
+          steps += row[x1 + 1] - row[x0];
           for (int32_t i = row[x0], end = row[x1 + 1]; i < end; ++i)
-            if (match(runIds_[i])) return true;
+            if (match(runIds_[i])) return done(true);
           continue;
         }
         for (int32_t cx = x0; cx <= x1; ++cx)
@@ -103,6 +104,55 @@ bool LinearQuadtree::query(const Rect& q, const Shape* exact, std::vector<int32_
         if (nodes_[index(level, cx, cy)].count > 0) stack[top++] = {level, cx, cy};
   }
   return done(hit);
+}
+
+// The rect rule on the grouped ids: each occupied level's rows as runs of ids. A node's objects
+// lie in cells cx << k .. ((cx + 2) << k) - 1 of level D (k = D - its level); when those lie
+// strictly inside q's cell range, every object there overlaps q (cell() is monotone: a cell past
+// q's first is right of q.x, and one before its last is left of q.x + q.w, at either end of the
+// object), so such nodes' ids are copied without a test (a query of non-negative size). The
+// others are tested on their rects' copy (copyRects()), in memory order.
+__attribute__((noinline)) int32_t LinearQuadtree::searchRuns(const Rect& q, int32_t* out) const {  // (one copy: search and collides)
+  const Cells r = cellsOf(q);
+  const Edges e = edgesOf(q);
+  const bool whole = q.w >= 0 && q.h >= 0;
+  const int32_t* ids = runIds_.data();
+  const Rect* rects = runRects_.data();
+  int32_t n = 0;  // ids written
+  // Tests ids i..end-1 of the runs; true: collides() has its answer.
+  auto test = [&](int32_t i, int32_t end) {
+    if (!out) {
+      for (; i < end; ++i)
+        if (overlaps(edgesOf(rects[i]), e)) return true;
+      return false;
+    }
+    for (; i < end; ++i)
+      if (overlaps(edgesOf(rects[i]), e)) out[n++] = ids[i];
+    return false;
+  };
+  for (int32_t l = 0; l <= depth_; ++l) {
+    if (levels_[l] == 0) continue;
+    const int32_t k = depth_ - l;
+    const int32_t x0 = std::max((r.x0 >> k) - 1, int32_t(0)), x1 = r.x1 >> k;
+    const int32_t y0 = std::max((r.y0 >> k) - 1, int32_t(0)), y1 = r.y1 >> k;
+    // The nodes inside: columns ix0..ix1 of rows iy0..iy1 (none when q's size is negative).
+    const int32_t ix0 = (r.x0 >> k) + 1, ix1 = whole ? (r.x1 >> k) - 2 : ix0 - 1;
+    const int32_t iy0 = (r.y0 >> k) + 1, iy1 = (r.y1 >> k) - 2;
+    const int32_t* row = runStart_.data() + index(l, 0, y0);
+    const int32_t stride = int32_t(1) << l;
+    for (int32_t cy = y0; cy <= y1; ++cy, row += stride) {
+      if (cy < iy0 || cy > iy1 || ix0 > ix1) {
+        if (test(row[x0], row[x1 + 1])) return 1;
+        continue;
+      }
+      const int32_t a = row[ix0], b = row[ix1 + 1];
+      if (!out && a < b) return 1;
+      if (test(row[x0], a)) return 1;
+      if (out) std::copy(ids + a, ids + b, out + n), n += b - a;
+      if (test(b, row[x1 + 1])) return 1;
+    }
+  }
+  return n;
 }
 
 bool LinearQuadtree::readsRuns() const {

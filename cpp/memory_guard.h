@@ -55,4 +55,14 @@ inline bool growTo(std::vector<T>& v, size_t n) {
   return n <= v.capacity() || growSlow(v, n);
 }
 
+// Makes `v` hold at least `n` elements (new ones zero), to be written in place; false, with `v`
+// unchanged, when the heap has no room for it.
+template <class T>
+inline bool sizedTo(std::vector<T>& v, size_t n) {
+  if (v.size() >= n) return true;
+  if (!growTo(v, n)) return false;
+  v.resize(n);
+  return true;
+}
+
 }  // namespace qt

@@ -47,7 +47,11 @@ struct Session {
   Tree tree;
   // The exact queries of a kind without kExactSelf go to this index (exact_index.h).
   ExactIndex exact;
-  std::vector<int32_t> results;  // ids of the last query
+  std::vector<int32_t> results;  // ids of the last query (most calls)
+  // Written in place by search() on a still rect index (LinearQuadtree::searchRuns()): as long as
+  // the index's id span, only ever grown, so no query fills or checks it first.
+  std::vector<int32_t> hits;
+  const int32_t* answer = nullptr;  // the last query's ids (in results or hits): what reply.results names
   Reply reply;                   // what the last call handed back besides its return value
   std::vector<double> scratch;   // rects the facade hands over in bulk (refresh, typed arrays)
   std::vector<int32_t> scratchIds;
@@ -152,6 +156,7 @@ struct Session {
   // the exact index (validate() on a full heap, for room for its checks).
   void release() {
     std::vector<int32_t>().swap(results);
+    std::vector<int32_t>().swap(hits);
     std::vector<double>().swap(scratch);
     std::vector<int32_t>().swap(scratchIds);
     std::vector<int32_t>().swap(scratchKinds);

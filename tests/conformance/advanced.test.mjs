@@ -195,6 +195,41 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
       tree.dispose();
     });
 
+    it('#search and #collides on a still tree match brute force for windows of every size, ids and objects alike', () => {
+      // Thousands of queries with no change between them: the index groups its ids by node, then
+      // copies their rects, and answers windows that cover whole nodes without testing them.
+      const r = rng(43), world = 1000, objects = [];
+      for (let id = 0; id < 800; id++) {
+        const o = { id };
+        place(r, o, world);
+        objects.push(o);
+      }
+      const tree = make({ x: 0, y: 0, width: world, height: world });
+      tree.insert(objects);
+      const ids = make({ x: 0, y: 0, width: world, height: world });
+      ids.setRects(new Float64Array(objects.flatMap((o) => [o.x, o.y, o.width, o.height])));
+      for (let k = 0; k < 3000; k++) {
+        const q = { id: -1 };
+        place(r, q, world);
+        if (k % 3 === 1) Object.assign(q, { width: r.float(0, world * 0.8), height: r.float(0, world * 0.8) }); // viewports
+        if (k % 50 === 7) Object.assign(q, { width: -q.width }); // a negative size
+        const want = sorted(objects.filter((o) => overlaps(o, q)));
+        if (k % 10 === 0 || k > 2950) {
+          expect(sorted(tree.search(q)), `query ${k}`).toEqual(want);
+          expect(ids.search(q).sort((a, b) => a - b), `query ${k} (ids)`).toEqual(want);
+          expect(tree.collides(q), `query ${k}`).toBe(want.length > 0);
+        } else {
+          tree.search(q);
+          ids.collides(q);
+        }
+      }
+      const all = { x: -world, y: -world, width: 3 * world, height: 3 * world };
+      expect(sorted(tree.search(all))).toEqual(sorted(objects.filter((o) => overlaps(o, all))));
+      tree.validate();
+      tree.dispose();
+      ids.dispose();
+    });
+
     it('#forEachNode walks the nodes and #stats counts them', () => {
       const tree = make({ x: 0, y: 0, width: 256, height: 256 });
       const r = rng(11);

@@ -123,7 +123,7 @@ struct Driven {
   }
   std::set<int32_t> search(const Rect& q) {
     const int32_t n = qt::sessionSearch(h, q.x, q.y, q.w, q.h, qt::kShapeRect);
-    return std::set<int32_t>(s.results.begin(), s.results.begin() + n);
+    return std::set<int32_t>(s.answer, s.answer + n);
   }
   std::set<int32_t> bruteSearch(const Rect& q) const {
     std::set<int32_t> out;

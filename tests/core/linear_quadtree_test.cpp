@@ -159,6 +159,17 @@ Pairs pairsOf(LinearQuadtree& tree) {
   }
   if (tree.collides(q) != !want.empty())
     return ::testing::AssertionFailure() << "collides(" << show(q) << ") is " << !want.empty();
+  // The still tree's own path (the session's search() and collides() of a rect take it).
+  if (tree.readsRectRuns()) {
+    std::vector<int32_t> runs(tree.idSpan());
+    runs.resize(size_t(tree.searchRuns(q, runs.data())));
+    if (sorted(runs) != want) {
+      return ::testing::AssertionFailure() << "searchRuns(" << show(q) << ") gave " << runs.size() << " ids, the oracle "
+                                           << want.size();
+    }
+    if (tree.searchRuns(q, nullptr) != int32_t(!want.empty()))
+      return ::testing::AssertionFailure() << "searchRuns(" << show(q) << ", null) is not " << !want.empty();
+  }
   return ::testing::AssertionSuccess();
 }
 
@@ -889,6 +900,37 @@ TEST(LinearQuadtreeRandom, QueriesGroupTheIdsByNodeOnceTheyHaveWalkedTheTree) {
       for (int q = 0; q < 20; ++q) ASSERT_TRUE(SameSearch(tree, oracle, gen.rect(b, depth))) << "change " << change;
       ASSERT_TRUE(Valid(tree));
     }
+  }
+}
+
+// A tree that holds still: its rect queries read the grouped ids, then their rects' copy, and
+// copy the ids of nodes wholly inside a query without testing them (searchRuns()).
+TEST(LinearQuadtreeRandom, StillTreesAnswerFromTheGroupedIdsAndTheirCopiedRects) {
+  for (uint32_t seed = 1; seed <= 8; ++seed) {
+    Gen gen(seed * 104729);
+    const int32_t depth = 2 + int32_t(seed % 6);
+    const Rect b = gen.bounds();
+    LinearQuadtree tree(b, depth);
+    Oracle oracle;
+    const int32_t n = 300;
+    for (int32_t id = 0; id < n; ++id) {
+      const Rect r = gen.rect(b, depth);
+      tree.insert(id, r);
+      oracle.set(id, r);
+    }
+    SCOPED_TRACE("seed " + std::to_string(seed) + ", depth " + std::to_string(depth));
+    for (int q = 0; q < 3000 && !tree.groupedRects(); ++q) ASSERT_TRUE(SameSearch(tree, oracle, gen.rect(b, depth)));
+    ASSERT_TRUE(tree.groupedRects());
+    ASSERT_TRUE(tree.readsRectRuns());
+    // Windows of every size, on and off the cell lines, negative sizes and points among them.
+    for (int q = 0; q < 300; ++q) {
+      ASSERT_TRUE(SameSearch(tree, oracle, gen.rect(b, depth)));
+      const double w = b.w * gen.real(0, 1), h = b.h * gen.real(0, 1);
+      ASSERT_TRUE(SameSearch(tree, oracle, {b.x + gen.real(-0.2, 1) * b.w, b.y + gen.real(-0.2, 1) * b.h, w, h}));
+    }
+    ASSERT_TRUE(SameSearch(tree, oracle, {b.x - 1, b.y - 1, b.w + 2, b.h + 2}));  // every object
+    ASSERT_TRUE(SameSearch(tree, oracle, b));
+    ASSERT_TRUE(Valid(tree));
   }
 }
 

@@ -197,7 +197,7 @@ struct SessionOf {
 };
 
 std::vector<int32_t> results(const qt::Session& s, int32_t n) {
-  std::vector<int32_t> out(s.results.begin(), s.results.begin() + std::max(n, 0));
+  std::vector<int32_t> out(s.answer, s.answer + std::max(n, 0));
   std::sort(out.begin(), out.end());
   return out;
 }
