@@ -112,6 +112,8 @@ bool LinearQuadtree::query(const Rect& q, const Shape* exact, std::vector<int32_
 // q's first is right of q.x, and one before its last is left of q.x + q.w, at either end of the
 // object), so such nodes' ids are copied without a test (a query of non-negative size). The
 // others are tested on their rects' copy (copyRects()), in memory order.
+constexpr int32_t kCopiedRun = 8;  // (fewer ids are tested with the rest of their row)
+
 __attribute__((noinline)) int32_t LinearQuadtree::searchRuns(const Rect& q, int32_t* out) const {  // (one copy: search and collides)
   const Cells r = cellsOf(q);
   const Edges e = edgesOf(q);
@@ -140,15 +142,21 @@ __attribute__((noinline)) int32_t LinearQuadtree::searchRuns(const Rect& q, int3
     const int32_t iy0 = (r.y0 >> k) + 1, iy1 = (r.y1 >> k) - 2;
     const int32_t* row = runStart_.data() + index(l, 0, y0);
     const int32_t stride = int32_t(1) << l;
+    if (ix0 > ix1 || iy0 > iy1) {  // no node inside: a small query, each row one run
+      for (int32_t cy = y0; cy <= y1; ++cy, row += stride)
+        if (test(row[x0], row[x1 + 1])) return 1;
+      continue;
+    }
     for (int32_t cy = y0; cy <= y1; ++cy, row += stride) {
-      if (cy < iy0 || cy > iy1 || ix0 > ix1) {
+      // A row's inside is copied when it holds enough ids to be worth a run of its own.
+      const int32_t a = row[ix0], b = row[ix1 + 1];
+      if (cy < iy0 || cy > iy1 || b - a < kCopiedRun) {
         if (test(row[x0], row[x1 + 1])) return 1;
         continue;
       }
-      const int32_t a = row[ix0], b = row[ix1 + 1];
-      if (!out && a < b) return 1;
+      if (!out) return 1;
       if (test(row[x0], a)) return 1;
-      if (out) std::copy(ids + a, ids + b, out + n), n += b - a;
+      std::copy(ids + a, ids + b, out + n), n += b - a;
       if (test(b, row[x1 + 1])) return 1;
     }
   }
