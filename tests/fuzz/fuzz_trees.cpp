@@ -635,6 +635,14 @@ void linearOp(qt::LinearQuadtree& t, LModel& m, FuzzedDataProvider& in, int op, 
       for (const int32_t id : either) got.erase(id);
       CHECK(got == want, "linear search " + rectText(q) + " returned " + std::to_string(out.size()) +
                              " ids, brute force finds " + std::to_string(want.size()));
+      // A still tree's own path (the session's search() and collides() of a rect) agrees.
+      if (shape.kind == qt::kShapeRect && t.readsRectRuns()) {
+        std::vector<int32_t> runs(t.idSpan());
+        runs.resize(size_t(t.searchRuns(q, runs.data())));
+        checkNoDuplicates(runs, "linear searchRuns");
+        CHECK(asSet(runs) == asSet(out), "linear searchRuns " + rectText(q) + " differs from search");
+        CHECK(t.searchRuns(q, nullptr) == int32_t(!out.empty()), "linear searchRuns(null) " + rectText(q));
+      }
       return;
     }
     case 6: {
