@@ -109,10 +109,10 @@ LinearQuadtree* exactFor(Session& s, const Session::ExactSource& e) {
   return ok ? s.exactTree(nullptr) : nullptr;
 }
 
-// search() (`all`) or collides() of a rect on a still index of rects (LinearQuadtree::searchRuns()).
+// search() (`all`: into hits, which has room) or collides() of a rect on a still index of rects
+// (LinearQuadtree::searchRuns()).
 __attribute__((noinline)) int32_t searchStill(Session& s, const LinearQuadtree& index, const Rect& q, bool all) {
   if (!all) return index.searchRuns(q, nullptr);
-  if (!sizedTo(s.hits, index.idSpan())) return kNoMemory;
   return publish(s, s.hits.data(), index.searchRuns(q, s.hits.data()));
 }
 
@@ -535,7 +535,9 @@ int32_t sessionSearch(Handle h, double x, double y, double w, double hgt, int32_
   if (!e.self && !e.objects) return kUnsupported;
   s.results.clear();
   LinearQuadtree* index = exactFor(s, e);
-  if (index && kind == kShapeRect && index->readsRectRuns()) return searchStill(s, *index, Rect{x, y, w, hgt}, true);
+  // A still index of rects writes its ids in place (without room for them, the usual way below).
+  if (index && kind == kShapeRect && index->readsRectRuns() && sizedTo(s.hits, index->idSpan()))
+    return searchStill(s, *index, Rect{x, y, w, hgt}, true);
   if (!growTo(s.results, index ? index->idSpan() : e.objects->span())) return kNoMemory;
   if (index) index->searchShape(q, s.results);
   else scanAll(s, e, q, &s.results);
