@@ -354,35 +354,15 @@ export const SCENE_RATIOS = [
     targets: { 10000: 5 },
   },
   // Issue #43's: window queries on a still tree (W3 as frames: workloads.mjs W3_FRAMES), against
-  // flatbush used at its best (the strict test in its search filter, on its own box numbers).
-  {
-    key: 'w3s-flatbush', targetsOnly: true,
-    title: 'still tree, 200 64×64 windows a frame (W3): flatbush search ÷ `new Quadtree(bounds)` search()',
-    short: 'search 64×64 vs flatbush',
-    workload: 'w3s', slow: 'flatbush', fast: 'quadtree-wasm-search',
-    targets: { 10000: 3.5 },
-  },
-  {
-    key: 'w3v-flatbush', targetsOnly: true,
-    title: 'still tree, 20 1280×720 viewports a frame (W3): flatbush search ÷ `new Quadtree(bounds)` search()',
-    short: 'search 1280×720 vs flatbush',
-    workload: 'w3v', slow: 'flatbush', fast: 'quadtree-wasm-search',
-    targets: { 10000: 2.5 },
-  },
-  {
-    key: 'w3s-rbush', targetsOnly: true,
-    title: 'still tree, 200 64×64 windows a frame (W3): rbush search ÷ `new Quadtree(bounds)` search()',
-    short: 'search 64×64 vs rbush',
-    workload: 'w3s', slow: 'rbush', fast: 'quadtree-wasm-search',
-    targets: { 10000: 1 },
-  },
-  {
-    key: 'w3v-rbush', targetsOnly: true,
-    title: 'still tree, 20 1280×720 viewports a frame (W3): rbush search ÷ `new Quadtree(bounds)` search()',
-    short: 'search 1280×720 vs rbush',
-    workload: 'w3v', slow: 'rbush', fast: 'quadtree-wasm-search',
-    targets: { 10000: 1 },
-  },
+  // flatbush used at its best (the strict test in its search filter, on its own box numbers) and rbush.
+  ...[['w3s', '64×64', '200 64×64 windows'], ['w3v', '1280×720', '20 1280×720 viewports']].flatMap(([workload, size, what]) =>
+    [['flatbush', workload === 'w3s' ? 3.5 : 2.5], ['rbush', 1]].map(([peer, target]) => ({
+      key: `${workload}-${peer}`, targetsOnly: true,
+      title: `still tree, ${what} a frame (W3): ${peer} search ÷ \`new Quadtree(bounds)\` search()`,
+      short: `search ${size} vs ${peer}`,
+      workload, slow: peer, fast: 'quadtree-wasm-search',
+      targets: { 10000: target },
+    }))),
   // The circles target: W2's frame on W2's scene as circles (W2c; scene.mjs circleScene, each
   // engine's w2c), measured by targets.mjs only (`targetsOnly`: run.mjs does not run W2c).
   {

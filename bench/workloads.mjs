@@ -148,6 +148,17 @@ export const W3_FRAMES = {
   w3v: { size: VIEWPORT, count: 20 },
 };
 
+/** Every window of `windows` asked of a W3 instance: `hits/idSum` of what it found. */
+function askAll(inst, windows) {
+  let hits = 0, ids = 0;
+  for (let i = 0; i < windows.length; i++) {
+    const found = inst.query(windows[i]);
+    hits += found.length;
+    for (let k = 0; k < found.length; k++) ids += found[k].id;
+  }
+  return hits + '/' + ids;
+}
+
 /** Gives every engine with a `w3` the frame workloads of W3_FRAMES (w3s, w3v). @param {any[]} list */
 export function withW3Frames(list) {
   for (const e of list) {
@@ -156,15 +167,7 @@ export function withW3Frames(list) {
       e[name] = (scene) => {
         const inst = e.w3(scene), windows = makeWindows(scene, count, size.width, size.height);
         return {
-          frame() {
-            let hits = 0, ids = 0;
-            for (let i = 0; i < windows.length; i++) {
-              const found = inst.query(windows[i]);
-              hits += found.length;
-              for (let k = 0; k < found.length; k++) ids += found[k].id;
-            }
-            return hits + '/' + ids;
-          },
+          frame: () => askAll(inst, windows),
           dispose() { inst.dispose?.(); },
         };
       };
@@ -239,15 +242,7 @@ export function runW3(engine, n, mode, { seed = 1, scene: kind = MAIN_SCENE, bud
   const out = { engine: engine.id, name: engine.name, n, scene: kind, status: 'ok', buildMs };
   try {
     for (const [kind, windows] of Object.entries(sets)) {
-      const pass = () => {
-        let hits = 0, ids = 0;
-        for (let i = 0; i < windows.length; i++) {
-          const found = inst.query(windows[i]);
-          hits += found.length;
-          for (let k = 0; k < found.length; k++) ids += found[k].id;
-        }
-        return hits + '/' + ids;
-      };
+      const pass = () => askAll(inst, windows);
       const { times, check } = measurePasses(pass, { warmup: 1, passes: mode.w3.passes, budgetMs });
       const s = summarize(times);
       const [hits, ids] = check.split('/').map(Number);
