@@ -23,6 +23,7 @@ const benchShared = [
 // (dist/quadtree.js: Quadtree, and the tutorial's QuadTree). Add a name here when a callback needs one.
 const drivesPages = [
   'tests/browser/**',
+  'tests/engines/**',
   'tests/support/browsers.mjs',
   'tests/conformance/quadtree-js-demos.test.mjs',
   'tests/packaging/pack.test.mjs',
@@ -72,6 +73,11 @@ export default defineConfig([
     files: ['web-demo/**', 'bench/browser.mjs', 'tests/fixtures/**'],
     ignores: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js', 'tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js'],
     languageOptions: { globals: globals.browser },
+  },
+  // Pages with a game engine, loaded by <script src> before them (and our plug-in's classic file).
+  {
+    files: ['tests/fixtures/phaser/**'],
+    languageOptions: { globals: { Phaser: 'readonly', QuadtreePhaser: 'readonly' } },
   },
   // A dedicated worker's script.
   { files: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js'], languageOptions: { globals: globals.worker } },

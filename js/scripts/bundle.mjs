@@ -9,6 +9,9 @@
 //   quadtree-ts.mjs  import
 //   quadtree-ts.csp.js, .csp.cjs, .csp.mjs: the same three without embind
 //   quadtree-ts-plus.*  the same six with the exact calls (js/src/ts/plus-index.js)
+//   quadtree-phaser.mjs, .cjs, .csp.mjs, .csp.cjs: the Phaser plug-in (js/src/phaser), which
+//                    imports the main entry's file beside it; quadtree-phaser.js, a classic script
+//                    that reads the global Quadtree (either classic file, loaded before it)
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -112,6 +115,32 @@ for (const [file, entry, flavour, format] of [...tsOutputs]) {
   tsOutputs.push([file.replace('quadtree-ts', 'quadtree-ts-plus'), plus, flavour.replace('ts_', 'ts_plus_'), format]);
 }
 for (const [file, entry, flavour, format] of tsOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, '', '@timohausmann/quadtree-ts'));
+// The engine plug-ins: their import of the main entry (js/src/index.js) stays an import of the
+// main entry's file of the same format (one wasm instance for the plug-in and the user's trees).
+async function bundleAddOn(entry, main, format, globalName) {
+  const facade = join(root, 'js', 'src', 'index.js');
+  const external = {
+    name: 'quadtree-wasm-main',
+    resolveId(source, importer) {
+      if (importer && join(dirname(importer), source) === facade) return { id: main, external: true };
+      return null;
+    },
+  };
+  const b = await rolldown({ input: join(root, 'js', 'src', entry), plugins: [external], logLevel: 'warn' });
+  const options = { es: { format }, cjs: { format, exports: 'named' }, iife: { format, name: globalName, exports: 'named', globals: { [main]: 'Quadtree' } } };
+  const { output } = await b.generate(options[format]);
+  await b.close();
+  const { code } = await minify(output[0].code, { ...terserOptions(format === 'es', `/*! ${pkg.name} ${pkg.version} | MIT */`), keep_classnames: true });
+  return code + '\n';
+}
+const addOns = [
+  ['quadtree-phaser.mjs', 'phaser/index.js', './quadtree.mjs', 'es'],
+  ['quadtree-phaser.cjs', 'phaser/index.js', './quadtree.js', 'cjs'],
+  ['quadtree-phaser.csp.mjs', 'phaser/index.js', './quadtree.csp.mjs', 'es'],
+  ['quadtree-phaser.csp.cjs', 'phaser/index.js', './quadtree.csp.js', 'cjs'],
+  ['quadtree-phaser.js', 'phaser/index.js', './quadtree.js', 'iife', 'QuadtreePhaser'],
+];
+for (const [file, entry, main, format, globalName] of addOns) writeFileSync(join(dist, file), await bundleAddOn(entry, main, format, globalName));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.
 writeFileSync(join(build, 'quadtree.capped.js'), await bundle('classic.js', 'capped', 'iife'));
 
@@ -124,4 +153,5 @@ for (const file of ['quadtree-ts.d.mts', 'quadtree-ts.csp.d.ts', 'quadtree-ts.cs
 for (const file of ['quadtree-ts-plus.d.ts', 'quadtree-ts-plus.d.mts', 'quadtree-ts-plus.csp.d.ts', 'quadtree-ts-plus.csp.d.mts']) {
   copyFileSync(join(types, 'quadtree-ts-plus.d.ts'), join(dist, file));
 }
-console.log(`dist/ written: ${[...outputs, ...tsOutputs].map(([f]) => f).join(', ')}`);
+for (const file of ['quadtree-phaser.d.ts', 'quadtree-phaser.d.mts']) copyFileSync(join(types, 'quadtree-phaser.d.ts'), join(dist, file));
+console.log(`dist/ written: ${[...outputs, ...tsOutputs, ...addOns].map(([f]) => f).join(', ')}`);
