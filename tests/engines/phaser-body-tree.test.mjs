@@ -65,7 +65,8 @@ function play(seed, RTree, BodyTree) {
     place(r, b);
     return b;
   };
-  for (let i = r.int(0, 80); i > 0; i--) dynamic.push(fresh());
+  // (odd seeds: few items, which the tree scans; even seeds: enough that it asks its index)
+  for (let i = r.int(seed % 2 ? 0 : 70, seed % 2 ? 50 : 300); i > 0; i--) dynamic.push(fresh());
   let searches = 0;
   for (let op = 0; op < 400; op++) {
     const what = r.weighted({ step: 3, addStatic: 2, moveStatic: 2, removeStatic: 1, search: 10, collides: 2, all: 1, clearOnly: 0.2 });

@@ -18,6 +18,9 @@ import { Quadtree } from '../index.js';
 const RELATIVE = 2 ** -40, ABSOLUTE = 2 ** -1000;
 const widening = (/** @type {number} */ a, /** @type {number} */ b) => (Math.abs(a) + Math.abs(b)) * RELATIVE + ABSOLUTE;
 const finite = (/** @type {number} */ v) => v - v === 0;
+// Up to this many ids, a search reads the boxes in JavaScript: for a few dozen bodies that is
+// cheaper than a call into the index (the same test, on the same numbers: the same answers).
+const SCANNED = 64;
 
 /**
  * @typedef {{ left: number, top: number, right: number, bottom: number }} Boxed an item as the
@@ -45,6 +48,8 @@ export class BodyTree {
     // Per id: the box as indexed (left, top, right, bottom; NaN: not indexed), the load that last
     // listed it, and whether it waits to be written.
     this._box = new Float64Array(256);
+    /** Per id: the rect the index holds (the box widened: x, y, width, height). */
+    this._rect = new Float64Array(256);
     this._seen = new Uint32Array(64);
     this._waiting = new Uint8Array(64);
     /** @type {number[]} ids whose box is to be written */
@@ -198,6 +203,11 @@ export class BodyTree {
     if (finite(l) && finite(t) && finite(r) && finite(b)) {
       if (this._odd.size > 0) this._odd.delete(item);
       box[at] = l; box[at + 1] = t; box[at + 2] = r; box[at + 3] = b;
+      const rect = this._rect, ex = widening(l, r), ey = widening(t, b);
+      rect[at] = l - ex;
+      rect[at + 1] = t - ey;
+      rect[at + 2] = r - l + 2 * ex;
+      rect[at + 3] = b - t + 2 * ey;
     } else {
       this._odd.add(item);
       if (box[at] !== box[at]) return id; // (not indexed: nothing to undo)
@@ -232,6 +242,7 @@ export class BodyTree {
     this._seen = grow(this._seen, n);
     this._waiting = grow(this._waiting, n);
     this._box = grow(this._box, 4 * n);
+    this._rect = grow(this._rect, 4 * n);
   }
 
   // Writes what changed into the index: one call for the boxes, one per item let go of.
@@ -248,21 +259,19 @@ export class BodyTree {
         this._rects = new Float64Array(8 * dirty.length);
         this._rectIds = new Int32Array(2 * dirty.length);
       }
-      const rects = this._rects, ids = this._rectIds, box = this._box;
+      const rects = this._rects, ids = this._rectIds, box = this._box, rect = this._rect;
       let n = 0;
       for (const id of dirty) {
         this._waiting[id] = 0;
-        const at = 4 * id, l = box[at];
-        if (l !== l) {
+        const at = 4 * id;
+        if (box[at] !== box[at]) {
           index.remove(id); // not indexed now (let go of, or no longer finite)
           continue;
         }
-        const t = box[at + 1], r = box[at + 2], b = box[at + 3];
-        const ex = widening(l, r), ey = widening(t, b);
-        rects[4 * n] = l - ex;
-        rects[4 * n + 1] = t - ey;
-        rects[4 * n + 2] = r - l + 2 * ex;
-        rects[4 * n + 3] = b - t + 2 * ey;
+        rects[4 * n] = rect[at];
+        rects[4 * n + 1] = rect[at + 1];
+        rects[4 * n + 2] = rect[at + 2];
+        rects[4 * n + 3] = rect[at + 3];
         ids[n++] = id;
       }
       if (n > 0) index.setRects(rects.subarray(0, 4 * n), ids.subarray(0, n));
@@ -289,7 +298,8 @@ export class BodyTree {
       const w = this._window;
       // A query with a coordinate that is not finite is answered from every item.
       const ids = finite(minX) && finite(minY) && finite(maxX) && finite(maxY) && minX <= maxX && minY <= maxY
-        ? this._candidates(w, minX, minY, maxX, maxY) : this._everyId();
+        ? (this._items.length <= SCANNED ? this._scan(w, minX, minY, maxX, maxY) : this._candidates(w, minX, minY, maxX, maxY))
+        : this._everyId();
       const items = this._items;
       for (let i = 0; i < ids.length; i++) {
         const item = /** @type {Boxed} */ (items[ids[i]]);
@@ -319,17 +329,45 @@ export class BodyTree {
   }
 
   /**
+   * The query widened, as the boxes are (into w).
+   * @param {{ x: number, y: number, width: number, height: number }} w
+   * @param {number} minX @param {number} minY @param {number} maxX @param {number} maxY
+   */
+  _widen(w, minX, minY, maxX, maxY) {
+    const ex = widening(minX, maxX), ey = widening(minY, maxY);
+    w.x = minX - ex;
+    w.y = minY - ey;
+    w.width = maxX - minX + 2 * ex;
+    w.height = maxY - minY + 2 * ey;
+  }
+
+  /**
+   * _candidates() read from the rects here, which the index holds, by its overlap rule (strict).
+   * @param {{ x: number, y: number, width: number, height: number }} w
+   * @param {number} minX @param {number} minY @param {number} maxX @param {number} maxY
+   * @returns {number[]}
+   */
+  _scan(w, minX, minY, maxX, maxY) {
+    this._widen(w, minX, minY, maxX, maxY);
+    const box = this._box, rect = this._rect, out = [];
+    const qx = w.x, qy = w.y, qr = w.x + w.width, qb = w.y + w.height;
+    for (let id = 0; id < this._items.length; id++) {
+      const at = 4 * id;
+      if (box[at] !== box[at]) continue; // (not indexed)
+      const x = rect[at], y = rect[at + 1];
+      if (qx < x + rect[at + 2] && x < qr && qy < y + rect[at + 3] && y < qb) out.push(id);
+    }
+    return out;
+  }
+
+  /**
    * The ids whose indexed boxes meet the query widened, in increasing order.
    * @param {{ x: number, y: number, width: number, height: number }} w
    * @param {number} minX @param {number} minY @param {number} maxX @param {number} maxY
    * @returns {number[]}
    */
   _candidates(w, minX, minY, maxX, maxY) {
-    const ex = widening(minX, maxX), ey = widening(minY, maxY);
-    w.x = minX - ex;
-    w.y = minY - ey;
-    w.width = maxX - minX + 2 * ex;
-    w.height = maxY - minY + 2 * ey;
+    this._widen(w, minX, minY, maxX, maxY);
     const ids = this._index.search(w);
     if (ids.length > 16) return ids.sort((/** @type {number} */ a, /** @type {number} */ b) => a - b);
     for (let i = 1; i < ids.length; i++) { // (an insertion sort: most searches find a few ids)
