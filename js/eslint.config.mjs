@@ -29,6 +29,7 @@ const drivesPages = [
   'tests/packaging/pack.test.mjs',
   'tests/packaging/vite.test.mjs',
   'bench/startup.mjs',
+  'bench/phaser.mjs',
 ];
 const pageGlobals = {
   window: 'readonly',
