@@ -204,6 +204,37 @@ process.stdout.write(JSON.stringify(out));
     }
   }, 180_000);
 
+  it('quadtree-wasm/phaser and /phaser/csp: require and import give the plug-in, on the main entry of the same format', async () => {
+    // (a world as Arcade Physics keeps it: two trees and two body sets; a step's clear + load, a search)
+    const program = (name) => `
+      const body = (x, y) => ({ left: x, top: y, right: x + 10, bottom: y + 10 });
+      const stock = { clear() {}, load() {}, insert() {}, remove() {}, search() { return []; } };
+      const world = { tree: stock, staticTree: stock, useTree: true, bodies: new Set([body(0, 0), body(10, 0)]), staticBodies: new Set([body(5, 5)]), bounds: { x: 0, y: 0, width: 100, height: 100 } };
+      const handle = lib.useQuadtree(world);
+      world.tree.clear(); world.tree.load(Array.from(world.bodies));
+      const out = { keys: Object.keys(lib).filter((k) => k !== '__esModule').sort(), hits: world.tree.search({ minX: 10, minY: 0, maxX: 10, maxY: 0 }).length,
+        statics: world.staticTree.search({ minX: 0, minY: 0, maxX: 100, maxY: 100 }).length, active: handle.active };
+      handle.restore();
+      out.restored = world.tree === stock;
+      out.resolved = ${name};`;
+    const results = [];
+    for (const sub of ['phaser', 'phaser/csp']) {
+      const name = JSON.stringify(pkg.name + '/' + sub);
+      const cjs = `const lib = require(${name});${program(`require.resolve(${name})`)}
+        process.stdout.write(JSON.stringify(out));`;
+      results.push(JSON.parse((await run(process.execPath, ['-e', cjs], { cwd: app, timeout: 120_000 })).stdout));
+      const file = join(app, 'check-' + sub.replace('/', '-') + '.mjs');
+      writeFileSync(file, `import * as lib from ${name};${program(`import.meta.resolve(${name})`)}
+process.stdout.write(JSON.stringify(out));
+`);
+      results.push(JSON.parse((await run(process.execPath, [file], { cwd: app, timeout: 120_000 })).stdout));
+    }
+    expect(results.map((r) => r.resolved.replace(/^file:\/\//, ''))).toEqual(['quadtree-phaser.cjs', 'quadtree-phaser.mjs', 'quadtree-phaser.csp.cjs', 'quadtree-phaser.csp.mjs'].map((f) => join(installed, 'dist', f)));
+    for (const { resolved, ...out } of results) {
+      expect(out).toEqual({ keys: ['BodyTree', 'QuadtreePlugin', 'useQuadtree'], hits: 2, statics: 1, active: true, restored: true });
+    }
+  }, 180_000);
+
   describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;
