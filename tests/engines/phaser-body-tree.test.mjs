@@ -170,6 +170,41 @@ describe.each(ENTRIES)('%s BodyTree', (_, { BodyTree }) => {
     tree.dispose();
   });
 
+  it('#search by an item of the tree (asker) answers as any search does, from the rows of one pairs()', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const r = rng(seed);
+      const plain = new BodyTree(), asked = new BodyTree();
+      const boxes = [];
+      for (let step = 0; step < 6; step++) {
+        for (let i = r.int(0, 60); i > 0; i--) boxes.push(new Box(boxes.length, 0, 0, 0, 0));
+        for (const b of boxes) if (r.chance(0.6)) place(r, b);
+        if (boxes.length > 10) boxes.splice(r.int(0, boxes.length - 1), 3);
+        for (const t of [plain, asked]) {
+          t.clear();
+          t.load(boxes);
+        }
+        for (const b of boxes) {
+          const q = { minX: b.left, minY: b.top, maxX: b.right, maxY: b.bottom };
+          asked.asker = b;
+          const got = asked.search(q).map((x) => x.name);
+          asked.asker = null;
+          expect(got).toEqual(plain.search(q).map((x) => x.name));
+        }
+        // an asker that moved since the load is searched the usual way
+        if (boxes.length === 0) continue;
+        const b = boxes[0];
+        b.set(b.x + 3, b.y, b.w, b.h);
+        const q = { minX: b.left, minY: b.top, maxX: b.right, maxY: b.bottom };
+        asked.asker = b;
+        expect(asked.search(q).map((x) => x.name)).toEqual(plain.search(q).map((x) => x.name));
+        asked.asker = null;
+      }
+      expect(asked._rowsAt).toBeGreaterThan(0); // (rows were made)
+      plain.dispose();
+      asked.dispose();
+    }
+  });
+
   it('#remove finds an item wherever it is, and with an equality function', () => {
     const a = new Box('a', 0, 0, 10, 10), b = new Box('b', 20, 0, 10, 10);
     const tree = new BodyTree();

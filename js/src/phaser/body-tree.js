@@ -59,6 +59,15 @@ export class BodyTree {
     this._loads = 0;
     this._clearing = false;
     this._window = { x: 0, y: 0, width: 0, height: 0 };
+    /** The item whose own search this is, when the caller says (useQuadtree: Arcade's
+     * collideSpriteVsGroup), else null. @type {Boxed | null} */
+    this.asker = null;
+    // The rows of the pairs (_rowOf): made when the index had been written `_rowsAt` times.
+    this._writes = 0;
+    this._rowsAt = -1;
+    this._asked = 0;
+    this._rowStart = new Int32Array(0);
+    this._rowIds = new Int32Array(0);
     /** @type {Float64Array} */
     this._rects = new Float64Array(256);
     /** @type {Int32Array} */
@@ -166,6 +175,7 @@ export class BodyTree {
     const load = ++this._loads;
     if (data.length === 0 && this._ids.size > 0) {
       this._index.clear();
+      this._writes++;
       this._items = [];
       this._ids.clear();
       this._odd.clear();
@@ -248,6 +258,8 @@ export class BodyTree {
   // Writes what changed into the index: one call for the boxes, one per item let go of.
   _write() {
     const gone = this._gone, dirty = this._dirty, index = this._index;
+    this._writes++;
+    this._asked = 0;
     if (gone.length > 0) {
       for (const id of gone) {
         if (this._waiting[id] === 0) index.remove(id);
@@ -294,7 +306,19 @@ export class BodyTree {
     if (this._dirty.length > 0 || this._gone.length > 0) this._write();
     const minX = bbox.minX, minY = bbox.minY, maxX = bbox.maxX, maxY = bbox.maxY;
     let hit = false;
-    if (this._ids.size > this._odd.size) {
+    const row = this.asker !== null ? this._rowOf(this.asker, minX, minY, maxX, maxY) : -1;
+    if (row >= 0) {
+      // The asker's candidates are its row of the step's pairs (see _rowOf)
+      const items = this._items, rowIds = this._rowIds;
+      for (let i = this._rowStart[row], end = this._rowStart[row + 1]; i < end; i++) {
+        const item = /** @type {Boxed} */ (items[rowIds[i]]);
+        if (item.left <= maxX && item.top <= maxY && item.right >= minX && item.bottom >= minY) {
+          if (out === null) return true;
+          out.push(item);
+          hit = true;
+        }
+      }
+    } else if (this._ids.size > this._odd.size) {
       const w = this._window;
       // A query with a coordinate that is not finite is answered from every item.
       const ids = finite(minX) && finite(minY) && finite(maxX) && finite(maxY) && minX <= maxX && minY <= maxY
@@ -326,6 +350,57 @@ export class BodyTree {
       }
     }
     return hit;
+  }
+
+  /**
+   * When the item searching is in the tree, where it was indexed: the id whose row of
+   * `_rowIds` lists what a search would find (itself and every id whose rect overlaps its rect,
+   * in increasing order), else -1. The rows are made from one pairs() of the index once enough
+   * such searches came since the index was last written: a world that collides a group with
+   * itself asks once per body, each step, and one call then stands for all of them.
+   * @param {Boxed} asker @param {number} minX @param {number} minY @param {number} maxX @param {number} maxY
+   */
+  _rowOf(asker, minX, minY, maxX, maxY) {
+    const id = this._ids.get(asker);
+    if (id === undefined || this._items.length <= SCANNED) return -1;
+    const box = this._box, at = 4 * id;
+    if (box[at] !== minX || box[at + 1] !== minY || box[at + 2] !== maxX || box[at + 3] !== maxY) return -1;
+    if (this._rowsAt !== this._writes) {
+      if (++this._asked < Math.max(32, this._ids.size >> 3)) return -1;
+      this._makeRows();
+    }
+    return id;
+  }
+
+  // The rows: counted, placed, then each sorted (a few ids each).
+  _makeRows() {
+    const pairs = this._index.pairs().ids, slots = this._items.length, box = this._box;
+    if (this._rowStart.length < slots + 1) this._rowStart = new Int32Array(2 * slots + 1);
+    const start = this._rowStart;
+    start.fill(0, 0, slots + 1);
+    for (let id = 0; id < slots; id++) if (box[4 * id] === box[4 * id]) start[id + 1] = 1; // itself
+    for (let i = 0; i < pairs.length; i++) start[pairs[i] + 1]++;
+    for (let id = 0; id < slots; id++) start[id + 1] += start[id];
+    if (this._rowIds.length < start[slots]) this._rowIds = new Int32Array(2 * start[slots]);
+    const rowIds = this._rowIds, next = start.slice(0, slots);
+    for (let id = 0; id < slots; id++) if (box[4 * id] === box[4 * id]) rowIds[next[id]++] = id;
+    for (let i = 0; i < pairs.length; i += 2) {
+      const a = pairs[i], b = pairs[i + 1];
+      rowIds[next[a]++] = b;
+      rowIds[next[b]++] = a;
+    }
+    for (let id = 0; id < slots; id++) {
+      for (let i = start[id] + 1, end = start[id + 1]; i < end; i++) {
+        const v = rowIds[i];
+        let j = i - 1;
+        while (j >= start[id] && rowIds[j] > v) {
+          rowIds[j + 1] = rowIds[j];
+          j--;
+        }
+        rowIds[j + 1] = v;
+      }
+    }
+    this._rowsAt = this._writes;
   }
 
   /**

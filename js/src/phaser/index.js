@@ -33,6 +33,21 @@ class Handle {
     if (world.useTree) this.tree.load(listOf(world.bodies));
     world.tree = this.tree;
     world.staticTree = this.staticTree;
+    // A body's search of its group names the body to the dynamic tree (BodyTree.asker): a group
+    // collided with itself then asks one pairs() of the index for all its bodies.
+    const tree = this.tree, collide = world.collideSpriteVsGroup;
+    this._ownCollide = Object.prototype.hasOwnProperty.call(world, 'collideSpriteVsGroup') ? collide : null;
+    if (typeof collide === 'function') {
+      /** @this {any} @param {any} sprite @param {any} group @param {any} a @param {any} b @param {any} c @param {any} d */
+      world.collideSpriteVsGroup = function (sprite, group, a, b, c, d) {
+        tree.asker = sprite ? (sprite.isBody ? sprite : sprite.body) || null : null;
+        try {
+          return collide.call(this, sprite, group, a, b, c, d);
+        } finally {
+          tree.asker = null;
+        }
+      };
+    }
   }
 
   /** Whether the world still uses this handle's trees. */
@@ -55,6 +70,8 @@ class Handle {
       if (world.useTree) tree.load(listOf(world.bodies));
       world.tree = tree;
       world.staticTree = staticTree;
+      if (this._ownCollide) world.collideSpriteVsGroup = this._ownCollide;
+      else delete world.collideSpriteVsGroup;
     }
     this.tree.dispose();
     this.staticTree.dispose();
