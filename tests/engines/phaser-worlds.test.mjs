@@ -72,6 +72,23 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
       });
     });
 
+    it('QuadtreePlugin in the game config: each start of a scene uses the index, and `enabled` gives it up and takes it again', async () => {
+      await withPage(browser, server.url('/' + file), async (page) => {
+        const seen = await page.evaluate(() => window.phaserPluginCheck());
+        const ours = { ours: true, active: true, all: 40, statics: 5 };
+        expect(seen.map(({ pairs, ...rest }) => rest)).toEqual([
+          { stage: 'started', ...ours },
+          { stage: 'shut down', oldActive: false },
+          { stage: 'restarted', ...ours },
+          { stage: 'disabled', ours: false, active: null, all: 40, statics: 5 },
+          { stage: 'enabled again', ...ours },
+        ]);
+        // the grid's neighbours overlap, step after step, whichever trees the world has
+        expect(seen.filter((s) => s.pairs !== undefined).map((s) => s.pairs > 0)).toEqual([true, true, true, true]);
+        expect(await page.errors()).toEqual([]);
+      });
+    });
+
     it('a colliding swarm sees the stock pairs on its first step and mostly after', async () => {
       await withPage(browser, server.url('/' + file), async (page) => {
         for (const [bodies, seed] of [[400, 4], [1500, 5]]) {
