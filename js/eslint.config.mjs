@@ -37,6 +37,7 @@ const pageGlobals = {
   Image: 'readonly',
   Quadtree: 'readonly',
   QuadTree: 'readonly',
+  QuadtreePhaser: 'readonly',
 };
 
 export default defineConfig([
@@ -77,7 +78,7 @@ export default defineConfig([
   },
   // Pages with a game engine, loaded by <script src> before them (and our plug-in's classic file).
   {
-    files: ['tests/fixtures/phaser/**'],
+    files: ['tests/fixtures/phaser/**', 'web-demo/phaser-swarm.js'],
     languageOptions: { globals: { Phaser: 'readonly', QuadtreePhaser: 'readonly' } },
   },
   // A dedicated worker's script.
@@ -90,7 +91,7 @@ export default defineConfig([
   },
   // Classic scripts (a <script src> without type="module", a worker, or Node's require), not modules.
   {
-    files: ['tests/fixtures/**/*.js', 'web-demo/tutorial-game.js'],
+    files: ['tests/fixtures/**/*.js', 'web-demo/tutorial-game.js', 'web-demo/phaser-swarm.js'],
     languageOptions: { sourceType: 'script' },
   },
 ]);

@@ -20,11 +20,11 @@
 // wide). The README's copy, web-demo/screenshot.png, is written when it is missing or when
 // UPDATE_SCREENSHOT=1 (its chart shows measured times, so it differs on every run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINES, frames, launch } from '../support/browsers.mjs';
+import { startServer } from '../support/demo-server.mjs';
 import { overlapExact } from '../support/shape-oracle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -56,33 +56,6 @@ function exactPairs(circles) {
     }
   }
   return { pairs: pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]), boxes };
-}
-
-/** Starts js/scripts/serve.mjs on a free port (PORT=0) and resolves with its origin. */
-function startServer() {
-  const child = spawn(process.execPath, [join(root, 'js', 'scripts', 'serve.mjs')], {
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const origin = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve.mjs printed no URL in 30 s: ${out}`)), 30_000);
-    const read = (chunk) => {
-      out += chunk;
-      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve.mjs exited with ${code}: ${out}`));
-    });
-  });
-  return { child, origin };
 }
 
 // A digest of the game canvas, and how many pixels look like the overlay's green lines.
@@ -365,7 +338,7 @@ describe('web demo in chromium: live input', () => {
       expect(Object.fromEntries(ms)['wasm-dropin']).toMatch(/^\d+\.\d\d ms$/);
       expect((await pixels(page, '#chart')).lit).toBeGreaterThan(100);
       const links = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href')));
-      expect(links).toEqual(['/bench/browser.html', 'quadtree-js-demo.html', '/quadtree-js-on-wasm/many.html', 'ts-update.html']);
+      expect(links).toEqual(['/bench/browser.html', 'quadtree-js-demo.html', '/quadtree-js-on-wasm/many.html', 'ts-update.html', 'phaser.html']);
       // quadtree-js's own pages are served with their quadtree.min.js replaced by ours
       const swapped = await (await fetch(`${origin}/quadtree-js-on-wasm/quadtree.min.js`)).text();
       expect(swapped).toContain('quadtree-wasm');
