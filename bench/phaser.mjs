@@ -28,6 +28,7 @@ const server = await startStaticServer({
   '/dist/': DIST,
   '/phaser4/': join(ROOT, 'node_modules', 'phaser', 'dist'),
   '/phaser3/': join(ROOT, 'node_modules', 'phaser3', 'dist'),
+  '/bench/': join(ROOT, 'bench'),
 });
 const browser = await launch('chromium');
 const rows = [];

@@ -26,6 +26,7 @@ beforeAll(async () => {
     '/dist/': DIST,
     '/phaser4/': join(ROOT, 'node_modules', 'phaser', 'dist'),
     '/phaser3/': join(ROOT, 'node_modules', 'phaser3', 'dist'),
+    '/bench/': join(ROOT, 'bench'),
   }, { recordErrors: true });
 });
 afterAll(() => server?.close());

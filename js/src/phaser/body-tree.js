@@ -153,12 +153,19 @@ export class BodyTree {
   /** Frees the native tree now (it is freed with this tree otherwise); the tree is then empty. */
   dispose() {
     this._index.dispose();
+    this._forget();
+  }
+
+  // Lets go of every item (the index is emptied by the caller).
+  _forget() {
+    this._writes++;
     this._items = [];
     this._ids.clear();
     this._odd.clear();
     this._free = [];
     this._gone = [];
     this._dirty = [];
+    this._waiting.fill(0);
   }
 
   // A clear() not followed by load() empties the tree before anything else.
@@ -175,14 +182,7 @@ export class BodyTree {
     const load = ++this._loads;
     if (data.length === 0 && this._ids.size > 0) {
       this._index.clear();
-      this._writes++;
-      this._items = [];
-      this._ids.clear();
-      this._odd.clear();
-      this._free = [];
-      this._gone = [];
-      this._dirty = [];
-      this._waiting.fill(0);
+      this._forget();
       return this;
     }
     for (let i = 0; i < data.length; i++) {
