@@ -30,6 +30,7 @@ const drivesPages = [
   'tests/packaging/vite.test.mjs',
   'bench/startup.mjs',
   'bench/phaser.mjs',
+  'bench/melonjs.mjs',
 ];
 const pageGlobals = {
   window: 'readonly',

@@ -12,6 +12,7 @@
 //   quadtree-phaser.mjs, .cjs, .csp.mjs, .csp.cjs: the Phaser plug-in (js/src/phaser), which
 //                    imports the main entry's file beside it; quadtree-phaser.js, a classic script
 //                    that reads the global Quadtree (either classic file, loaded before it)
+//   quadtree-melonjs.mjs, .csp.mjs: the melonJS plug-in (js/src/melonjs), likewise
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -139,6 +140,9 @@ const addOns = [
   ['quadtree-phaser.csp.mjs', 'phaser/index.js', './quadtree.csp.mjs', 'es'],
   ['quadtree-phaser.csp.cjs', 'phaser/index.js', './quadtree.csp.js', 'cjs'],
   ['quadtree-phaser.js', 'phaser/index.js', './quadtree.js', 'iife', 'QuadtreePhaser'],
+  // (melonJS is an ES module only: so is its plug-in)
+  ['quadtree-melonjs.mjs', 'melonjs/index.js', './quadtree.mjs', 'es'],
+  ['quadtree-melonjs.csp.mjs', 'melonjs/index.js', './quadtree.csp.mjs', 'es'],
 ];
 for (const [file, entry, main, format, globalName] of addOns) writeFileSync(join(dist, file), await bundleAddOn(entry, main, format, globalName));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.
@@ -154,4 +158,5 @@ for (const file of ['quadtree-ts-plus.d.ts', 'quadtree-ts-plus.d.mts', 'quadtree
   copyFileSync(join(types, 'quadtree-ts-plus.d.ts'), join(dist, file));
 }
 for (const file of ['quadtree-phaser.d.ts', 'quadtree-phaser.d.mts']) copyFileSync(join(types, 'quadtree-phaser.d.ts'), join(dist, file));
+copyFileSync(join(types, 'quadtree-melonjs.d.ts'), join(dist, 'quadtree-melonjs.d.mts'));
 console.log(`dist/ written: ${[...outputs, ...tsOutputs, ...addOns].map(([f]) => f).join(', ')}`);

@@ -235,6 +235,35 @@ process.stdout.write(JSON.stringify(out));
     }
   }, 180_000);
 
+  it('quadtree-wasm/melonjs and /melonjs/csp: import gives the plug-in, on the main entry of the same flavour', async () => {
+    const results = [];
+    for (const sub of ['melonjs', 'melonjs/csp']) {
+      const name = JSON.stringify(pkg.name + '/' + sub);
+      const file = join(app, 'check-' + sub.replace('/', '-') + '.mjs');
+      // (a world as melonJS keeps it: a broadphase, bounds, children with bounds)
+      writeFileSync(file, `import * as lib from ${name};
+const box = (left, top) => ({ left, top, right: left + 10, bottom: top + 10, width: 10, height: 10 });
+const item = (x, y) => ({ getBounds: () => box(x, y) });
+const children = [item(0, 0), item(5, 5), item(100, 100)];
+const stock = { clear() {} };
+const world = { broadphase: stock, getBounds: () => ({ ...box(0, 0), width: 200, height: 200, clone() { return this; } }), getChildren: () => children };
+const handle = lib.useQuadtree(world);
+world.broadphase.clear();
+world.broadphase.insertContainer(world);
+const out = { keys: Object.keys(lib).sort(), found: world.broadphase.retrieve(children[0]).length, active: handle.active };
+handle.restore();
+out.restored = world.broadphase === stock;
+out.resolved = import.meta.resolve(${name});
+process.stdout.write(JSON.stringify(out));
+`);
+      results.push(JSON.parse((await run(process.execPath, [file], { cwd: app, timeout: 120_000 })).stdout));
+    }
+    expect(results.map((r) => fileURLToPath(r.resolved))).toEqual(['quadtree-melonjs.mjs', 'quadtree-melonjs.csp.mjs'].map((f) => join(installed, 'dist', f)));
+    for (const { resolved, ...out } of results) {
+      expect(out).toEqual({ keys: ['QuadtreeBroadphase', 'quadtreePlugin', 'useQuadtree'], found: 2, active: true, restored: true });
+    }
+  }, 180_000);
+
   describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;

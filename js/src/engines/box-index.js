@@ -18,6 +18,9 @@ export const finite = (/** @type {number} */ v) => v - v === 0;
 // Up to this many ids, a query reads the boxes in JavaScript: for a few dozen items that is
 // cheaper than a call into the index (the same test, on the same numbers: the same answers).
 const SCANNED = 64;
+// _idsMeetingNow() lets up to this many changes wait for the index (tested in JavaScript
+// meanwhile): one write for many queries.
+const PENDING = 64;
 
 export class BoxIndex {
   /**
@@ -264,6 +267,46 @@ export class BoxIndex {
     const w = this._window;
     if (!(finite(minX) && finite(minY) && finite(maxX) && finite(maxY) && minX <= maxX && minY <= maxY)) return this._everyId();
     return this._items.length <= SCANNED ? this._scan(w, minX, minY, maxX, maxY) : this._candidates(w, minX, minY, maxX, maxY);
+  }
+
+  /**
+   * _idsMeeting() without writing every change first: ids whose boxes changed since the index last
+   * read them (or new ones) are tested here, on their rects as they are now, and the index's answer
+   * skips them; the changes are written once more than PENDING wait. For callers whose items move
+   * between queries (each query then costs no write).
+   * @param {number} minX @param {number} minY @param {number} maxX @param {number} maxY
+   * @returns {ArrayLike<number>}
+   */
+  _idsMeetingNow(minX, minY, maxX, maxY) {
+    this._settle();
+    const dirty = this._dirty, gone = this._gone;
+    const exact = finite(minX) && finite(minY) && finite(maxX) && finite(maxY) && minX <= maxX && minY <= maxY;
+    if (!exact || dirty.length + gone.length > PENDING) this._write();
+    if (!exact) return this._everyId();
+    const w = this._window;
+    if (this._items.length <= SCANNED) return this._scan(w, minX, minY, maxX, maxY);
+    const found = this._candidates(w, minX, minY, maxX, maxY);
+    if (dirty.length === 0 && gone.length === 0) return found;
+    // The index's answer, less what it holds from before a change; then the changed ones, tested.
+    const items = this._items, waiting = this._waiting, box = this._box, rect = this._rect;
+    let n = 0;
+    for (let i = 0; i < found.length; i++) {
+      const id = found[i];
+      if (items[id] !== undefined && waiting[id] === 0) found[n++] = id;
+    }
+    found.length = n;
+    const qx = w.x, qy = w.y, qr = w.x + w.width, qb = w.y + w.height;
+    let added = false;
+    for (let i = 0; i < dirty.length; i++) {
+      const id = dirty[i], at = 4 * id;
+      if (items[id] === undefined || box[at] !== box[at]) continue;
+      const x = rect[at], y = rect[at + 1];
+      if (qx < x + rect[at + 2] && x < qr && qy < y + rect[at + 3] && y < qb) {
+        found.push(id);
+        added = true;
+      }
+    }
+    return added ? found.sort((/** @type {number} */ a, /** @type {number} */ b) => a - b) : found;
   }
 
   /**
