@@ -25,6 +25,7 @@ const drivesPages = [
   'tests/browser/**',
   'tests/engines/**',
   'tests/support/browsers.mjs',
+  'tests/support/demo-server.mjs',
   'tests/conformance/quadtree-js-demos.test.mjs',
   'tests/packaging/pack.test.mjs',
   'tests/packaging/vite.test.mjs',

@@ -4,7 +4,7 @@
 // readouts follow. No page errors. (No timing is checked: the page shows it.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, launch } from '../support/browsers.mjs';
-import { startServer } from '../support/demo-server.mjs';
+import { setControl, startServer } from '../support/demo-server.mjs';
 
 let server, origin;
 beforeAll(async () => {
@@ -21,17 +21,7 @@ const readouts = (page) => page.evaluate(() => ({
   bodies: window.melonDemo.world.children.length,
 }));
 
-/** Changes a control as a user does and waits for ten more frames. */
-const change = async (page, id, value) => {
-  await page.evaluate(([id, value]) => {
-    const el = document.getElementById(id);
-    if (el.type === 'checkbox') el.checked = value;
-    else el.value = value;
-    el.dispatchEvent(new Event('change'));
-    window.melonDemo.frames = 0;
-  }, [id, value]);
-  await page.waitFor(() => window.melonDemo.frames > 10);
-};
+const change = (page, id, value) => setControl(page, 'melonDemo', 'frames', id, value);
 
 describe.each(ENGINES)('web-demo/melonjs.html in %s', (engine) => {
   let browser;

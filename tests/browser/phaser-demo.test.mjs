@@ -4,7 +4,7 @@
 // follow. No page errors. (No timing is checked: the page shows it.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, launch } from '../support/browsers.mjs';
-import { startServer } from '../support/demo-server.mjs';
+import { setControl, startServer } from '../support/demo-server.mjs';
 
 let server, origin;
 beforeAll(async () => {
@@ -21,17 +21,7 @@ const readouts = (page) => page.evaluate(() => ({
   bodies: window.phaserDemo.scene.physics.world.bodies.size,
 }));
 
-/** Changes a control as a user does and waits for ten more steps. */
-const change = async (page, id, value) => {
-  await page.evaluate(([id, value]) => {
-    const el = document.getElementById(id);
-    if (el.type === 'checkbox') el.checked = value;
-    else el.value = value;
-    el.dispatchEvent(new Event('change'));
-    window.phaserDemo.steps = 0;
-  }, [id, value]);
-  await page.waitFor(() => window.phaserDemo.steps > 10);
-};
+const change = (page, id, value) => setControl(page, 'phaserDemo', 'steps', id, value);
 
 describe.each(ENGINES)('web-demo/phaser.html in %s', (engine) => {
   let browser;

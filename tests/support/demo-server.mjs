@@ -30,3 +30,19 @@ export function startServer() {
   return { child, origin };
 }
 
+
+/**
+ * Changes a control of an engine demo page as a user does, then waits for ten more frames of the
+ * page's `window[state]` (whose `counter` counts them).
+ * @param {any} page @param {string} state @param {string} counter @param {string} id @param {any} value
+ */
+export async function setControl(page, state, counter, id, value) {
+  await page.evaluate(([state, counter, id, value]) => {
+    const el = document.getElementById(id);
+    if (el.type === 'checkbox') el.checked = value;
+    else el.value = value;
+    el.dispatchEvent(new Event('change'));
+    window[state][counter] = 0;
+  }, [state, counter, id, value]);
+  await page.waitFor(new Function(`return window.${state}.${counter} > 10`));
+}

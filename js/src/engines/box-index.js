@@ -14,7 +14,7 @@ import { Quadtree } from '../index.js';
 // magnitudes (a few thousand units in the last place: rounding never undoes it).
 const RELATIVE = 2 ** -40, ABSOLUTE = 2 ** -1000;
 const widening = (/** @type {number} */ a, /** @type {number} */ b) => (Math.abs(a) + Math.abs(b)) * RELATIVE + ABSOLUTE;
-export const finite = (/** @type {number} */ v) => v - v === 0;
+const finite = (/** @type {number} */ v) => v - v === 0;
 // Up to this many ids, a query reads the boxes in JavaScript: for a few dozen items that is
 // cheaper than a call into the index (the same test, on the same numbers: the same answers).
 const SCANNED = 64;
