@@ -9,16 +9,14 @@ import { join } from 'node:path';
 import { launch, withPage } from '../tests/support/browsers.mjs';
 import { DIST, ROOT } from '../tests/support/dist.mjs';
 import { startStaticServer } from '../tests/support/static-server.mjs';
+import { summarize } from './stats.mjs';
 
 const arg = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).split('=')[1];
 const sizes = arg('n', '50,1000,5000').split(',').map(Number);
 const rounds = Number(arg('rounds', 2));
 const framesFor = (bodies) => Number(arg('frames', 0)) || Math.min(400, Math.max(10, Math.round(20000 / bodies)));
 
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (v) => summarize(v).median;
 
 const server = await startStaticServer({
   '/': join(ROOT, 'tests', 'fixtures', 'melonjs'),

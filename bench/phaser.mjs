@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { launch, withPage } from '../tests/support/browsers.mjs';
 import { DIST, ROOT } from '../tests/support/dist.mjs';
 import { startStaticServer } from '../tests/support/static-server.mjs';
+import { summarize } from './stats.mjs';
 
 const arg = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).split('=')[1];
 const sizes = arg('n', '50,1000,5000,10000,20000').split(',').map(Number);
@@ -18,10 +19,7 @@ const rounds = Number(arg('rounds', 4));
 const stepsFor = (bodies) => Number(arg('steps', 0)) || Math.min(2000, Math.max(50, Math.round(200000 / bodies)));
 const versions = arg('phaser', '4,3').split(','), modes = arg('modes', 'overlap,collide').split(',');
 
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (v) => summarize(v).median;
 
 const server = await startStaticServer({
   '/': join(ROOT, 'tests', 'fixtures', 'phaser'),
