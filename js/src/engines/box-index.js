@@ -163,6 +163,14 @@ export class BoxIndex {
       this._room(id);
       this._box[4 * id] = NaN;
     }
+    return this._reread(item, id);
+  }
+
+  /**
+   * Reads an item's box again (left in _read), marking it to be written if it changed; its id.
+   * @param {any} item @param {number} id
+   */
+  _reread(item, id) {
     const box = this._box, at = 4 * id;
     const read = this._read;
     this._boxOf(item, read);

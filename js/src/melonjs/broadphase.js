@@ -65,7 +65,6 @@ export class QuadtreeBroadphase extends BoxIndex {
     this._walking = 0;
     this._load = 0;
     this._point = new Point();
-    this._query = new Float64Array(4);
   }
 
   /** Every item, in the order of their ids. */
@@ -175,11 +174,15 @@ export class QuadtreeBroadphase extends BoxIndex {
   retrieve(item, fn, result) {
     this._settle();
     const touched = this._touched, ids = this._ids;
-    for (let i = 0; i < touched.length; i++) if (ids.has(touched[i])) this._put(touched[i]);
+    for (let i = 0; i < touched.length; i++) {
+      const id = ids.get(touched[i]);
+      if (id !== undefined) this._reread(touched[i], id);
+    }
     touched.length = 0;
-    if (ids.has(item)) this._put(item);
-    const q = this._query;
-    this._boxOf(item, q);
+    const own = ids.get(item);
+    if (own !== undefined) this._reread(item, own);
+    else this._boxOf(item, this._read);
+    const q = this._read;
     const out = result === undefined ? this._scratch : result;
     if (result === undefined) out.length = 0;
     if (ids.size > this._odd.size) {
