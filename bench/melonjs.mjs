@@ -5,10 +5,8 @@
 // first), and reports the median over the runs of the mean ms per update after the first fifth of
 // the frames (V8 is still tiering up before; more frames for small worlds).
 //   node bench/melonjs.mjs [--n=50,1000,5000] [--rounds=2] [--frames=F]
-import { join } from 'node:path';
 import { launch, withPage } from '../tests/support/browsers.mjs';
-import { DIST, ROOT } from '../tests/support/dist.mjs';
-import { startStaticServer } from '../tests/support/static-server.mjs';
+import { GAME_PAGES, serveGamePages } from '../tests/support/game-pages.mjs';
 import { summarize } from './stats.mjs';
 
 const arg = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).split('=')[1];
@@ -18,16 +16,11 @@ const framesFor = (bodies) => Number(arg('frames', 0)) || Math.min(400, Math.max
 
 const median = (v) => summarize(v).median;
 
-const server = await startStaticServer({
-  '/': join(ROOT, 'tests', 'fixtures', 'melonjs'),
-  '/dist/': DIST,
-  '/bench/': join(ROOT, 'bench'),
-  '/melonjs/': join(ROOT, 'node_modules', 'melonjs', 'build'),
-});
+const server = await serveGamePages();
 const browser = await launch('chromium');
 const rows = [];
 try {
-  await withPage(browser, server.url('/index.html'), async (page) => {
+  await withPage(browser, server.url(GAME_PAGES.melonjs), async (page) => {
     await page.waitFor(() => typeof window.melonSwarm === 'function');
     for (const bodies of sizes) {
       const frames = framesFor(bodies), warm = Math.max(1, Math.round(frames / 5));

@@ -6,10 +6,8 @@
 // first fifth of the steps (V8 is still tiering up before; 50 steps, more for small worlds); the overlap runs must
 // count the same callbacks on every step.
 //   node bench/phaser.mjs [--n=1000,5000,10000,20000] [--rounds=4] [--steps=S] [--phaser=4,3] [--modes=overlap,collide]
-import { join } from 'node:path';
 import { launch, withPage } from '../tests/support/browsers.mjs';
-import { DIST, ROOT } from '../tests/support/dist.mjs';
-import { startStaticServer } from '../tests/support/static-server.mjs';
+import { GAME_PAGES, serveGamePages } from '../tests/support/game-pages.mjs';
 import { summarize } from './stats.mjs';
 
 const arg = (name, fallback) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${fallback}`).split('=')[1];
@@ -21,18 +19,12 @@ const versions = arg('phaser', '4,3').split(','), modes = arg('modes', 'overlap,
 
 const median = (v) => summarize(v).median;
 
-const server = await startStaticServer({
-  '/': join(ROOT, 'tests', 'fixtures', 'phaser'),
-  '/dist/': DIST,
-  '/phaser4/': join(ROOT, 'node_modules', 'phaser', 'dist'),
-  '/phaser3/': join(ROOT, 'node_modules', 'phaser3', 'dist'),
-  '/bench/': join(ROOT, 'bench'),
-});
+const server = await serveGamePages();
 const browser = await launch('chromium');
 const rows = [];
 try {
   for (const v of versions) {
-    await withPage(browser, server.url(`/phaser${v}.html`), async (page) => {
+    await withPage(browser, server.url(GAME_PAGES[`phaser${v}`]), async (page) => {
       for (const mode of modes) {
         for (const bodies of sizes) {
           const steps = stepsFor(bodies), warm = Math.round(steps / 5);

@@ -32,6 +32,7 @@ const drivesPages = [
   'bench/startup.mjs',
   'bench/phaser.mjs',
   'bench/melonjs.mjs',
+  'bench/studies/engine-floor.mjs',
 ];
 const pageGlobals = {
   window: 'readonly',

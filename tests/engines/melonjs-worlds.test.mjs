@@ -7,19 +7,12 @@
 // lets them meet: the stock tree is the frame's start, ours reads a body where it is, so it may
 // find more real contacts, never fewer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { ENGINES, launch, withPage } from '../support/browsers.mjs';
-import { DIST, ROOT } from '../support/dist.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
+import { GAME_PAGES, serveGamePages } from '../support/game-pages.mjs';
 
 let server;
 beforeAll(async () => {
-  server = await startStaticServer({
-    '/': join(ROOT, 'tests', 'fixtures', 'melonjs'),
-    '/dist/': DIST,
-    '/bench/': join(ROOT, 'bench'),
-    '/melonjs/': join(ROOT, 'node_modules', 'melonjs', 'build'),
-  }, { recordErrors: true });
+  server = await serveGamePages({ recordErrors: true });
 });
 afterAll(() => server?.close());
 
@@ -39,7 +32,7 @@ describe.each(ENGINES)('quadtree-wasm/melonjs in %s', (engine) => {
   afterAll(() => browser?.close());
 
   it('bodies that hold still meet the stock pairs every frame; moving ones every stock pair, and no fewer', async () => {
-    await withPage(browser, server.url('/index.html'), async (page) => {
+    await withPage(browser, server.url(GAME_PAGES.melonjs), async (page) => {
       await page.waitFor(() => typeof window.melonSwarm === 'function');
       for (const [bodies, seed] of [[40, 1], [300, 2], [1200, 3]]) {
         const still = await both(page, { bodies, seed, frames: 6, still: true });
@@ -57,7 +50,7 @@ describe.each(ENGINES)('quadtree-wasm/melonjs in %s', (engine) => {
   });
 
   it('quadtreePlugin, registered as melonJS plug-ins are, puts the app\'s world on the index', async () => {
-    await withPage(browser, server.url('/index.html'), async (page) => {
+    await withPage(browser, server.url(GAME_PAGES.melonjs), async (page) => {
       await page.waitFor(() => typeof window.melonPlugin === 'function');
       const { ours, frames } = await page.evaluate(() => window.melonPlugin());
       expect(ours).toBe(true);

@@ -9,25 +9,17 @@
 // come, which the plug-in does not keep (README: "Phaser"), so the runs may part after the first
 // contact of three bodies: there each step's pairs must still mostly agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { ENGINES, launch, withPage } from '../support/browsers.mjs';
-import { DIST, ROOT } from '../support/dist.mjs';
-import { startStaticServer } from '../support/static-server.mjs';
+import { GAME_PAGES, serveGamePages } from '../support/game-pages.mjs';
 
 const PHASERS = [
-  ['Phaser 4', 'phaser4.html'],
-  ['Phaser 3', 'phaser3.html'],
+  ['Phaser 4', GAME_PAGES.phaser4],
+  ['Phaser 3', GAME_PAGES.phaser3],
 ];
 
 let server;
 beforeAll(async () => {
-  server = await startStaticServer({
-    '/': join(ROOT, 'tests', 'fixtures', 'phaser'),
-    '/dist/': DIST,
-    '/phaser4/': join(ROOT, 'node_modules', 'phaser', 'dist'),
-    '/phaser3/': join(ROOT, 'node_modules', 'phaser3', 'dist'),
-    '/bench/': join(ROOT, 'bench'),
-  }, { recordErrors: true });
+  server = await serveGamePages({ recordErrors: true });
 });
 afterAll(() => server?.close());
 
@@ -60,9 +52,9 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
   }, 180_000);
   afterAll(() => browser?.close());
 
-  describe.each(PHASERS)('%s', (_, file) => {
+  describe.each(PHASERS)('%s', (_, path) => {
     it('an overlapping swarm sees the stock pairs on every step, over seeded scenes', async () => {
-      await withPage(browser, server.url('/' + file), async (page) => {
+      await withPage(browser, server.url(path), async (page) => {
         for (const [bodies, seed] of [[60, 1], [400, 2], [1500, 3]]) {
           const { stock, ours } = await both(page, { bodies, seed, mode: 'overlap', steps: 10 });
           expect(ours.active).toBe(true);
@@ -74,7 +66,7 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
     });
 
     it('QuadtreePlugin in the game config: each start of a scene uses the index, and `enabled` gives it up and takes it again', async () => {
-      await withPage(browser, server.url('/' + file), async (page) => {
+      await withPage(browser, server.url(path), async (page) => {
         const seen = await page.evaluate(() => window.phaserPluginCheck());
         const ours = { ours: true, active: true, all: 40, statics: 5 };
         expect(seen.map(({ pairs, ...rest }) => rest)).toEqual([
@@ -91,7 +83,7 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
     });
 
     it('bodies destroyed inside a step\'s callbacks are met no more, and the trees let them go', async () => {
-      await withPage(browser, server.url('/' + file), async (page) => {
+      await withPage(browser, server.url(path), async (page) => {
         const { stock, ours } = await both(page, { bodies: 1500, seed: 8, mode: 'overlap', steps: 9, killAt: 4 });
         expect(ours.steps.slice(0, 4)).toEqual(stock.steps.slice(0, 4));
         for (const run of [stock, ours]) {
@@ -107,7 +99,7 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
     });
 
     it('a colliding swarm sees the stock pairs on its first step and mostly after', async () => {
-      await withPage(browser, server.url('/' + file), async (page) => {
+      await withPage(browser, server.url(path), async (page) => {
         for (const [bodies, seed] of [[400, 4], [1500, 5]]) {
           const { stock, ours } = await both(page, { bodies, seed, mode: 'collide', steps: 8 });
           expect(ours.active).toBe(true);
