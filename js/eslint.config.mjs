@@ -6,6 +6,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
+import { PAGE_TESTS } from '../vitest.config.mjs';
 
 // The bench modules that bench/browser.html also loads in a page (bench/browser.mjs's imports):
 // they run in Node and in the browser, so they get only the globals the two share.
@@ -22,13 +23,9 @@ const benchShared = [
 // functions run in the page, on its globals and on what the library's classic script defines there
 // (dist/quadtree.js: Quadtree, and the tutorial's QuadTree). Add a name here when a callback needs one.
 const drivesPages = [
-  'tests/browser/**',
-  'tests/engines/**',
+  ...PAGE_TESTS,
   'tests/support/browsers.mjs',
   'tests/support/demo-server.mjs',
-  'tests/conformance/quadtree-js-demos.test.mjs',
-  'tests/packaging/pack.test.mjs',
-  'tests/packaging/vite.test.mjs',
   'bench/startup.mjs',
   'bench/phaser.mjs',
   'bench/melonjs.mjs',

@@ -7,7 +7,7 @@
 //   by the objects the real one lost.
 // A failure names its family and seed: rerun that seed alone with SEED=<n> (and FAMILY=<name>).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { byName, loadEntries } from '../support/dist.mjs';
+import { byName, isSmoke, loadEntries, seedsFor } from '../support/dist.mjs';
 import { RealQuadtree, PatchedQuadtree, distinctObjects, shape, nodeAt } from '../support/reference.mjs';
 import { rng } from '../support/prng.mjs';
 import { genBounds, genObject, genQuery, genRect, snapshot, RECT_STYLES, DEEP_STYLES } from '../support/scenes.mjs';
@@ -16,6 +16,8 @@ import { genBounds, genObject, genQuery, genRect, snapshot, RECT_STYLES, DEEP_ST
 // Quadtree set to that file's class by its beforeAll.
 const LIBS = await loadEntries();
 let Quadtree;
+// How many of n seeds the file under test runs (all, or a smoke run: tests/support/dist.mjs).
+let seeds = (n) => n;
 
 const midline = PatchedQuadtree.midline;
 const ONLY_SEED = process.env.SEED !== undefined ? Number(process.env.SEED) : undefined;
@@ -499,6 +501,7 @@ function runTrees(seed) {
 function runSeeds(family, from, count, run) {
   if (ONLY_FAMILY && ONLY_FAMILY !== family) return;
   let ran = 0;
+  count = seeds(count);
   for (let seed = from; seed < from + count; seed++) {
     if (ONLY_SEED !== undefined && seed !== ONLY_SEED) continue;
     run(seed);
@@ -510,7 +513,7 @@ function runSeeds(family, from, count, run) {
 function runFamily(f) {
   if (ONLY_FAMILY && ONLY_FAMILY !== f.name) return 0;
   let count = 0;
-  for (let i = 0; i < f.count; i++) {
+  for (let i = 0; i < seeds(f.count); i++) {
     const seed = f.seed + i;
     if (ONLY_SEED !== undefined && seed !== ONLY_SEED) continue;
     runScenario(seed, f);
@@ -577,6 +580,7 @@ const FAMILIES = {
 describe.each(byName(LIBS))('dist/%s', (file, lib) => {
   beforeAll(() => {
     Quadtree = lib.Quadtree;
+    seeds = (n) => seedsFor(lib.entry, n);
     // the counters the last test checks are per dist file
     for (const k of Object.keys(totals)) totals[k] = 0;
     familiesRun = 0;
@@ -584,16 +588,16 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
 
   describe('retrieve and the tree match quadtree-js (patched reference: always; real package: up to lost objects)', () => {
     for (const f of Object.values(FAMILIES)) {
-      it(`${f.name}: ${f.count} scenarios`, { timeout: SLOW }, () => {
-        if (runFamily(f) === f.count) familiesRun++;
+      it(`${f.name}: ${seedsFor(lib.entry, f.count)} scenarios`, { timeout: SLOW }, () => {
+        if (runFamily(f) === seeds(f.count)) familiesRun++;
       });
     }
 
-    it('game loop: clear, move and re-insert every frame: 300 scenarios', { timeout: SLOW }, () => {
+    it(`game loop: clear, move and re-insert every frame: ${seedsFor(lib.entry, 300)} scenarios`, { timeout: SLOW }, () => {
       runSeeds('frames', 300000, 300, runFrames);
     });
 
-    it('trees in turn: two to four trees filled and queried in a random order: 300 scenarios', { timeout: SLOW }, () => {
+    it(`trees in turn: two to four trees filled and queried in a random order: ${seedsFor(lib.entry, 300)} scenarios`, { timeout: SLOW }, () => {
       runSeeds('trees', 310000, 300, runTrees);
     });
 
@@ -607,7 +611,7 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
         { n: 8000, mo: 3, ml: 7, q: 40, deep: true },
       ];
       let ran = 0;
-      big.forEach((b, i) => {
+      big.slice(0, seeds(big.length)).forEach((b, i) => {
         ran += runFamily({
           name: `large ${b.n}`, seed: 200000 + i, count: 1,
           maxObjects: () => b.mo, maxLevels: () => b.ml, level: () => b.level,
@@ -616,12 +620,13 @@ describe.each(byName(LIBS))('dist/%s', (file, lib) => {
           ops: { insertArray: 0.5, insertDup: 0.2, query: 0.01, queryObject: 0.002, tutorial: 0.002, getIndex: 0.01, getAll: 0, checkpoint: 0, subInsert: 0.01, subQuery: 0.004, subClear: 0, subGetAll: 0, clear: 0 },
         });
       });
-      if (ran === big.length) familiesRun++;
+      if (ran === seeds(big.length)) familiesRun++;
     });
 
     it('the oracle was exercised both ways (exact against quadtree-js, and past its lost objects)', (ctx) => {
-      // meaningful only after every family above ran (not with SEED/FAMILY or a -t filter)
-      if (familiesRun < Object.keys(FAMILIES).length + 3) ctx.skip();
+      // meaningful only after every family above ran in full (not with SEED/FAMILY, a -t filter
+      // or a smoke run)
+      if (familiesRun < Object.keys(FAMILIES).length + 3 || isSmoke(lib.entry)) ctx.skip();
       expect(totals.scenarios).toBeGreaterThanOrEqual(3000);
       expect(totals.realExact).toBeGreaterThan(10000);
       expect(totals.realRelaxed).toBeGreaterThan(1000);

@@ -3,10 +3,11 @@
 // both, and their traces must be equal: each call's result, objects by identity and order, errors
 // by class and message, the whole tree after every call (exact doubles, lists with duplicates, own
 // keys, classes), and every qtIndex, constructor, spy and patched static the calls ran, in order.
-// A failure names its family and seed: SEED=<n> FAMILY=<name> reruns it alone.
+// A failure names its family and seed: SEED=<n> FAMILY=<name> reruns it alone. The ES modules run
+// every seed; the other wrappers of the same bundles a smoke run (seedsFor, tests/support/dist.mjs).
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { loadTsEntries } from '../support/dist.mjs';
+import { loadTsEntries, seedsFor } from '../support/dist.mjs';
 import { FAMILIES, generate, play } from '../support/ts-scenarios.mjs';
 
 const original = createRequire(import.meta.url)('@timohausmann/quadtree-ts');
@@ -32,7 +33,7 @@ describe.each(LIBS.map((lib) => [lib.entry.name, lib]))('dist/%s', (name, lib) =
   // its nodes each time, checked at the next call), and read at the end only.
   describe.each([['read after every call', true], ['read at the end', false]])('%s', (how, peek) => {
     it.each(families)('%s scenarios trace as the original does', (family) => {
-      const seeds = ONLY_SEED !== undefined ? [ONLY_SEED] : Array.from({ length: PER_FAMILY }, (_, i) => i + 1);
+      const seeds = ONLY_SEED !== undefined ? [ONLY_SEED] : Array.from({ length: seedsFor(lib.entry, PER_FAMILY) }, (_, i) => i + 1);
       let calls = 0, native = 0;
       for (const seed of seeds) {
         const scenario = generate(family, seed);

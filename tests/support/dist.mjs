@@ -28,6 +28,23 @@ export const DIST_ENTRIES = Object.freeze([
 
 const require = createRequire(import.meta.url);
 
+/**
+ * How many of a suite's `n` seeds an entry runs. A bundle is written out as two or three wrappers
+ * of the same code (the ES module, the CommonJS file, the classic script): the seeded suites run
+ * in full on its ES module, and on the other wrappers a smoke run of a twentieth of the seeds,
+ * enough to show that the wrapper loads and answers as the module does. QUICK=1 (npm run
+ * test:quick) makes every entry a smoke run.
+ * @param {{ name: string }} entry @param {number} n
+ */
+export function seedsFor(entry, n) {
+  return isSmoke(entry) ? Math.max(1, Math.ceil(n / 20)) : n;
+}
+
+/** Whether an entry gets the smoke run of the seeded suites (seedsFor). @param {{ name: string }} entry */
+export function isSmoke(entry) {
+  return process.env.QUICK === '1' || !entry.name.endsWith('.mjs');
+}
+
 /** The entries this run covers: all of them, or those named in DIST (which must name one of
  * DIST_ENTRIES; a quadtree-ts suite runs none when DIST names only the main files). */
 export function selectedEntries(entries = DIST_ENTRIES) {
