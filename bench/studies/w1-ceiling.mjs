@@ -4,11 +4,11 @@
 // retrieve() must return): a frame can never take less than that. Beside it, in the same
 // process: quadtree-wasm's whole W1 frame, and flatbush's, which tests only what its exact search
 // finds (W1's target at 10,000 is to be at least as fast as flatbush).
-//   node bench/w1-ceiling.mjs [N=50000] [maxObjects=10] [maxLevels=4] [scene kind=square]
-import Quadtree from '../dist/quadtree.mjs';
-import { makeScene, SCENE_KINDS } from './scene.mjs';
-import flatbush from './engines/flatbush.mjs';
-import wasmEngines from './engines/quadtree-wasm.mjs';
+//   node bench/studies/w1-ceiling.mjs [N=50000] [maxObjects=10] [maxLevels=4] [scene kind=square]
+import Quadtree from '../../dist/quadtree.mjs';
+import { makeScene, SCENE_KINDS } from '../scene.mjs';
+import flatbush from '../engines/flatbush.mjs';
+import wasmEngines from '../engines/quadtree-wasm.mjs';
 
 const args = process.argv.slice(2);
 const [n = 50000, maxObjects = 10, maxLevels = 4] = args.slice(0, 3).map(Number);

@@ -2,11 +2,11 @@
 // frame with every object moving (W2) and with 10 % moving (W4's refresh path), at each depth,
 // median ms over enough frames to move 3 million objects (at least 300), after a quarter as many.
 // 'auto' among the depths: the depth the tree fits to its objects (cpp/depth_plan.h).
-//   node bench/linear-depth.mjs [N,N...=1000,10000,50000] [depths=6,7,8,9,10,auto]
-import { LinearQuadtree } from '../dist/quadtree.mjs';
-import { makeScene } from './scene.mjs';
-import { measureFrames, summarize } from './stats.mjs';
-import { W4_MOVING } from './workloads.mjs';
+//   node bench/studies/linear-depth.mjs [N,N...=1000,10000,50000] [depths=6,7,8,9,10,auto]
+import { LinearQuadtree } from '../../dist/quadtree.mjs';
+import { makeScene } from '../scene.mjs';
+import { measureFrames, summarize } from '../stats.mjs';
+import { W4_MOVING } from '../workloads.mjs';
 
 const list = (arg, fallback) => (arg ?? fallback).split(',').map((v) => (v === 'auto' ? v : Number(v)));
 const sizes = list(process.argv[2], '1000,10000,50000');

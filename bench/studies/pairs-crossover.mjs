@@ -1,12 +1,12 @@
-// The pair cache's choice in WebAssembly (cpp/pair_cache.h; bench/native/pairs_crossover.cpp is
-// the native counterpart): a default Quadtree holds a bench scene whose seeded share of objects
-// moves each frame; after refresh(), pairs() as the cache chooses (below its switch, it re-searches
-// the moved objects) is timed against pairs() computed afresh (a second tree cleared and refilled
-// with the same objects, untimed, then pairs()). Medians of the frames after five.
-//   node bench/pairs-crossover.mjs [N=10000] [scene kind=square] [shares=0.02,0.05,…,0.2] [frames=15]
-import Quadtree from '../dist/quadtree.mjs';
-import { makeScene, SCENE_KINDS } from './scene.mjs';
-import { summarize } from './stats.mjs';
+// The pair cache's choice in WebAssembly (cpp/pair_cache.h, kSearchCost): a default Quadtree
+// holds a bench scene whose seeded share of objects moves each frame; after refresh(), pairs() as
+// the cache chooses (below its switch, it re-searches the moved objects) is timed against pairs()
+// computed afresh (a second tree cleared and refilled with the same objects, untimed, then
+// pairs()). Medians of the frames after five.
+//   node bench/studies/pairs-crossover.mjs [N=10000] [scene kind=square] [shares=0.02,0.05,…,0.2] [frames=15]
+import Quadtree from '../../dist/quadtree.mjs';
+import { makeScene, SCENE_KINDS } from '../scene.mjs';
+import { summarize } from '../stats.mjs';
 
 const n = Number(process.argv[2] ?? 10000);
 const kind = process.argv[3] ?? 'square';
