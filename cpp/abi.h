@@ -7,6 +7,8 @@
 // - Reply: what a call hands back besides its return value, one field one meaning. Each session
 //   owns one; the facade reads it through heap views at the offsets js/src/abi.js gives.
 // - QT_CONSTANTS: numbers both sides must agree on.
+// - The records JavaScript reads from the heap besides the Reply: QT_WALK_ROW (nodeWalk()'s rows)
+//   and the shape record (kShapeBytes, kShapeKindAt, pinned where Shape is defined).
 //
 // js/scripts/abi.mjs generates js/src/abi.js from this file; keep each list one entry a line in
 // the form below (a test checks that the generated file is current).
@@ -77,14 +79,24 @@
   X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
   X(kAutoDepth, 0)                 /* a LinearQuadtree's depth fitted to its objects */       \
-  X(kWalkRow, 7)                   /* nodeWalk()'s numbers a node: level, x, y, width, */    \
-                                   /* height, own objects (a ts tree: the node's birth), */  \
-                                   /* is leaf */                                              \
   X(kQuadtreeKind, 0)              /* sessionCreate()'s kinds of tree: quadtree-js's, */     \
   X(kTutorialKind, 1)              /* the tutorial QuadTree's */                             \
   X(kShapeRect, 0)                 /* the kinds of shape (shape_geometry.h): a rect, */      \
   X(kShapeCircle, 1)               /* a circle, */                                           \
-  X(kShapeLine, 2)                 /* a line */
+  X(kShapeLine, 2)                 /* a line */                                              \
+  X(kShapeBytes, 40)               /* a Shape (shape_geometry.h) in a shape table: its four */ \
+                                   /* doubles, then */                                        \
+  X(kShapeKindAt, 32)              /* its kind, an int32 at this byte */
+
+// nodeWalk()'s row: the numbers (doubles) it writes for each node, in this order.
+#define QT_WALK_ROW(X)                                                             \
+  X(level)                                                                         \
+  X(x)                                                                             \
+  X(y)                                                                             \
+  X(width)                                                                         \
+  X(height)                                                                        \
+  X(tag)   /* the node's own objects (a ts tree: the node's birth, its lasting name) */ \
+  X(leaf)  /* 1: a leaf; 0: its four children follow */
 
 // The Reply's fields. Doubles first, then int32s (addresses are wasm32 addresses; natively only
 // their low 32 bits, which tests do not read).
@@ -136,6 +148,14 @@ namespace qt {
 #define QT_CONSTANT(name, value) constexpr int32_t name = value;
 QT_CONSTANTS(QT_CONSTANT)
 #undef QT_CONSTANT
+
+// A walk row's fields as indexes (walk::x), and its length.
+namespace walk {
+#define QT_WALK_FIELD(name) name,
+enum Field : int32_t { QT_WALK_ROW(QT_WALK_FIELD) kFields };
+#undef QT_WALK_FIELD
+}  // namespace walk
+constexpr int32_t kWalkRow = walk::kFields;
 
 struct Reply {
 #define QT_REPLY_DOUBLE(name) double name = 0;

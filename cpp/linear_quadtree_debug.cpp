@@ -34,19 +34,21 @@ QT_COLD void LinearQuadtree::nodes(std::vector<double>& out) const {
   });
 }
 
-// nodes()' rows widened in place to kWalkRow numbers, last row first.
+// nodes()' rows (a walk row's fields before `leaf`) widened in place to walk rows, last row first.
 QT_COLD bool LinearQuadtree::nodeWalk(std::vector<double>& out) const {
+  constexpr size_t kNodesRow = 6;
+  static_assert(walk::leaf == kNodesRow && walk::level == 0, "nodes()' row is the walk row up to leaf");
   const size_t start = out.size();
   if (!growTo(out, start + kWalkRow * occupiedBound())) return false;
   nodes(out);
-  const size_t rows = (out.size() - start) / 6;
+  const size_t rows = (out.size() - start) / kNodesRow;
   out.resize(start + rows * kWalkRow);
   double* w = out.data() + start;
   for (size_t i = rows; i-- > 0;) {
-    const double level = w[6 * i];
-    const bool leaf = i + 1 == rows || w[kWalkRow * (i + 1)] != level + 1;
-    for (int k = 5; k >= 0; --k) w[kWalkRow * i + k] = w[6 * i + k];
-    w[kWalkRow * i + 6] = leaf ? 1 : 0;
+    const double level = w[kNodesRow * i];
+    const bool leaf = i + 1 == rows || w[kWalkRow * (i + 1) + walk::level] != level + 1;
+    for (size_t k = kNodesRow; k-- > 0;) w[kWalkRow * i + k] = w[kNodesRow * i + k];
+    w[kWalkRow * i + walk::leaf] = leaf ? 1 : 0;
   }
   return true;
 }

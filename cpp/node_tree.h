@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "abi.h"       // kWalkRow
+#include "abi.h"       // the walk row
 #include "debug.h"     // fail()
 #include "geometry.h"  // Rect
 #include "memory_guard.h"
@@ -244,13 +244,13 @@ class NodeTree : public TreeState {
     return s;
   }
 
-  // Appends (level, x, y, width, height, `fifth(n)`, is leaf), kWalkRow numbers, for every node,
-  // depth-first in child order. False: no room in `out`. `stack` has room for every node.
+  // Appends a walk row (abi.h's QT_WALK_ROW; its tag: `tag(n)`) for every node, depth-first in
+  // child order. False: no room in `out`. `stack` has room for every node.
   bool walkNodes(std::vector<double>& out, std::vector<int32_t>& stack) const {
     return walkNodes(out, stack, [this](int32_t n) { return double(nodes_[size_t(n)].count); });
   }
-  template <class Fifth>
-  bool walkNodes(std::vector<double>& out, std::vector<int32_t>& stack, Fifth fifth) const {
+  template <class Tag>
+  bool walkNodes(std::vector<double>& out, std::vector<int32_t>& stack, Tag tag) const {
     if (!growTo(out, out.size() + kWalkRow * nodes_.size())) return false;
     stack.assign(1, root());
     while (!stack.empty()) {
@@ -258,7 +258,10 @@ class NodeTree : public TreeState {
       stack.pop_back();
       const Rect& r = rects_[size_t(n)];
       const int32_t c = nodes_[size_t(n)].children;
-      const double row[kWalkRow] = {levels_[size_t(n)], r.x, r.y, r.w, r.h, fifth(n), c < 0 ? 1.0 : 0.0};
+      static_assert(walk::level == 0 && walk::x == 1 && walk::y == 2 && walk::width == 3 && walk::height == 4 &&
+                        walk::tag == 5 && walk::leaf == 6 && kWalkRow == 7,
+                    "the row below is in QT_WALK_ROW's order");
+      const double row[kWalkRow] = {levels_[size_t(n)], r.x, r.y, r.w, r.h, tag(n), c < 0 ? 1.0 : 0.0};
       out.insert(out.end(), row, row + kWalkRow);
       if (c >= 0)
         for (int q = 3; q >= 0; --q) stack.push_back(c + q);

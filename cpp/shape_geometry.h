@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -86,6 +87,8 @@ struct Shape {
   double a, b, c, d;
   int32_t kind;
 };
+// (JavaScript reads shape tables at these offsets: abi.h)
+static_assert(sizeof(Shape) == kShapeBytes && offsetof(Shape, kind) == kShapeKindAt, "Shape's layout is abi.h's");
 
 // The shape's qtIndex as a 4-bit mask (bit i = child i): the package lists the indexes in
 // ascending order, so visiting the bits from 0 up is its order. An unknown kind meets nothing.

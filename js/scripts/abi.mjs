@@ -1,5 +1,6 @@
 // Generates js/src/abi.js from cpp/abi.h, the one definition of the contract between the wasm and
-// the facade: the calls the wasm exports, the shared constants and the Reply's field offsets.
+// the facade: the calls the wasm exports, the shared constants, the Reply's field offsets and the
+// walk row's fields.
 // Usage: node js/scripts/abi.mjs [--check]  (--check: exit 1 if js/src/abi.js is not current)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,6 +34,7 @@ export function generate(text = readFileSync(header, 'utf8')) {
   const constants = list(text, 'QT_CONSTANTS');
   const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
   const ints = list(text, 'QT_REPLY_INTS').map(([n]) => n);
+  const walk = list(text, 'QT_WALK_ROW').map(([n]) => n);
   // kStageCapacity -> STAGE_CAPACITY
   const jsName = (k) => k.replace(/^k/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
   const object = (names, base) => `{\n${names.map((n, i) => `  ${n}: ${base + i},`).join('\n')}\n}`;
@@ -57,6 +59,10 @@ export const F64 = ${object(doubles, 0)};
 
 /** The Reply's int32s: indexes into HEAP32 from the reply's address / 4. */
 export const I32 = ${object(ints, 2 * doubles.length)};
+
+/** nodeWalk()'s row: each field's place among a node's numbers (HEAPF64), and their count. */
+${walk.map((n, i) => `export const WALK_${n.toUpperCase()} = ${i};`).join('\n')}
+export const WALK_ROW = ${walk.length};
 `;
 }
 

@@ -106,12 +106,13 @@ export const ASK_LOCATE = -2;
 export const MAX_ID = 4194303;
 export const MAX_LINEAR_DEPTH = 12;
 export const AUTO_DEPTH = 0;
-export const WALK_ROW = 7;
 export const QUADTREE_KIND = 0;
 export const TUTORIAL_KIND = 1;
 export const SHAPE_RECT = 0;
 export const SHAPE_CIRCLE = 1;
 export const SHAPE_LINE = 2;
+export const SHAPE_BYTES = 40;
+export const SHAPE_KIND_AT = 32;
 
 /** The Reply's doubles: indexes into HEAPF64 from the reply's address / 8. */
 export const F64 = {
@@ -154,3 +155,13 @@ export const I32 = {
   lostIds: 42,
   lostCount: 43,
 };
+
+/** nodeWalk()'s row: each field's place among a node's numbers (HEAPF64), and their count. */
+export const WALK_LEVEL = 0;
+export const WALK_X = 1;
+export const WALK_Y = 2;
+export const WALK_WIDTH = 3;
+export const WALK_HEIGHT = 4;
+export const WALK_TAG = 5;
+export const WALK_LEAF = 6;
+export const WALK_ROW = 7;

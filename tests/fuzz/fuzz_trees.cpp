@@ -469,11 +469,11 @@ void quadtreeOp(qt::Quadtree& t, QModel& m, FuzzedDataProvider& in, int op, cons
       std::vector<double> walk;
       if (!t.nodeWalk(walk)) return;  // no room for it (under a heap budget)
       const qt::Stats s = t.stats();
-      CHECK(walk.size() == size_t(s.nodes) * 7, "nodeWalk() and stats() count nodes differently");
+      CHECK(walk.size() == size_t(s.nodes) * qt::kWalkRow, "nodeWalk() and stats() count nodes differently");
       int32_t links = 0, leaves = 0;
-      for (size_t i = 0; i < walk.size(); i += 7) {
-        links += int32_t(walk[i + 5]);
-        leaves += walk[i + 6] != 0;
+      for (size_t i = 0; i < walk.size(); i += qt::kWalkRow) {
+        links += int32_t(walk[i + qt::walk::tag]);
+        leaves += walk[i + qt::walk::leaf] != 0;
       }
       CHECK(links == s.references && leaves == s.leaves, "nodeWalk() and stats() disagree");
       return;
@@ -1000,10 +1000,11 @@ void tsSameTree(const qt::TsTree& t, const ts_oracle::Quadtree& o) {
     CHECK(row + qt::kWalkRow <= walk.size(), "ts: fewer nodes than the reference");
     const double* w = walk.data() + row;
     auto same = [](double a, double b) { return std::memcmp(&a, &b, 8) == 0 || (a != a && b != b); };
-    CHECK(same(w[0], n->level) && same(w[1], n->bounds.x) && same(w[2], n->bounds.y) && same(w[3], n->bounds.w) &&
-              same(w[4], n->bounds.h),
+    namespace walk = qt::walk;
+    CHECK(same(w[walk::level], n->level) && same(w[walk::x], n->bounds.x) && same(w[walk::y], n->bounds.y) &&
+              same(w[walk::width], n->bounds.w) && same(w[walk::height], n->bounds.h),
           "ts: a node's bounds or level differ");
-    CHECK((w[6] != 0) == n->nodes.empty(), "ts: a node's children differ");
+    CHECK((w[walk::leaf] != 0) == n->nodes.empty(), "ts: a node's children differ");
     want.push_back(int32_t(n->objects.size()));
     want.insert(want.end(), n->objects.begin(), n->objects.end());
     for (size_t q = n->nodes.size(); q-- > 0;) stack.push_back(n->nodes[q].get());

@@ -1,5 +1,5 @@
 // forEachNode(): every node's bounds, for drawing the tree.
-import { I32, WALK_ROW } from '../abi.js';
+import { I32, WALK_HEIGHT, WALK_LEAF, WALK_LEVEL, WALK_ROW, WALK_TAG, WALK_WIDTH, WALK_X, WALK_Y } from '../abi.js';
 import { native, f64, i32, views } from '../native.js';
 import { live } from '../session.js';
 import { flush } from '../stage.js';
@@ -19,7 +19,7 @@ export function forEachNode(callback) {
   const at = i32[s.r32 + I32.walk] >> 3;
   const walk = f64.slice(at, at + WALK_ROW * count); // the callback may change the tree
   for (let i = 0; i < walk.length; i += WALK_ROW) {
-    callback({ x: walk[i + 1], y: walk[i + 2], width: walk[i + 3], height: walk[i + 4] },
-      walk[i], walk[i + 6] === 1, walk[i + 5]);
+    callback({ x: walk[i + WALK_X], y: walk[i + WALK_Y], width: walk[i + WALK_WIDTH], height: walk[i + WALK_HEIGHT] },
+      walk[i + WALK_LEVEL], walk[i + WALK_LEAF] === 1, walk[i + WALK_TAG]);
   }
 }

@@ -1,6 +1,6 @@
 // refresh(): every object that moved re-indexed in one native call; sendChanged() writes which
 // moved, for the tutorial tree's refresh too.
-import { I32, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../abi.js';
+import { I32, NO_MEMORY, SHAPE_BYTES, SHAPE_CIRCLE, SHAPE_KIND_AT, SHAPE_LINE, SHAPE_RECT } from '../abi.js';
 import { native, f64, i32 } from '../native.js';
 import { OBJECTS } from '../registry.js';
 import { live, scratch } from '../session.js';
@@ -46,8 +46,8 @@ export function sendChanged(s, extra) {
 
 /**
  * sendChanged() with kinds: each object's fields as its kind has them, compared with the tree's
- * rect or its shape table (cpp/shape_table.h: 40 bytes an id, the kind at byte 32), the bad one
- * named by readRect().
+ * rect or its shape table (cpp/shape_table.h: a record of SHAPE_BYTES an id, its four doubles
+ * first, the kind at byte SHAPE_KIND_AT), the bad one named by readRect().
  * @param {import('../session.js').Session} s @param {number} at the scratch numbers' f64 index
  */
 function sendShapes(s, at) {
@@ -55,7 +55,7 @@ function sendShapes(s, at) {
   const heap = f64, ints = i32, idAt = ints[s.r32 + I32.scratchIds] >> 2, kindAt = ints[s.r32 + I32.scratchKinds] >> 2;
   const table = ints[s.r32 + I32.rectTable] >> 3, span = ints[s.r32 + I32.rectTableSize];
   const shapes = ints[s.r32 + I32.shapeTable], shapeSpan = shapes === 0 ? 0 : ints[s.r32 + I32.shapeTableSize];
-  const s64 = shapes >> 3, s32 = shapes >> 2;
+  const s64 = shapes >> 3, s32 = (shapes + SHAPE_KIND_AT) >> 2;
   let sent = 0;
   for (let id = 0; id < n; id++) {
     const o = objects[id];
@@ -74,8 +74,8 @@ function sendShapes(s, at) {
       readRect(s, 'object', o, rectIn); // (throws, unless a getter changed its mind)
       a = rectIn[0]; b = rectIn[1]; c = rectIn[2]; d = rectIn[3];
     }
-    if (kind === (id < shapeSpan ? ints[s32 + 10 * id + 8] : SHAPE_RECT)) {
-      const k = kind === SHAPE_RECT ? (id < span ? table + 4 * id : -1) : s64 + 5 * id;
+    if (kind === (id < shapeSpan ? ints[s32 + SHAPE_BYTES / 4 * id] : SHAPE_RECT)) {
+      const k = kind === SHAPE_RECT ? (id < span ? table + 4 * id : -1) : s64 + SHAPE_BYTES / 8 * id;
       if (k >= 0 && heap[k] === a && heap[k + 1] === b && heap[k + 2] === c && heap[k + 3] === d) continue;
     }
     const k = at + 4 * sent;

@@ -11,7 +11,7 @@
 // A program may change what it read, or call a node's methods: the next call on the root first
 // checks the view (untouched()) when any of it was read since the last check, and if anything
 // differs from what the native tree holds, the view becomes the tree, in JavaScript.
-import { I32, NO_MEMORY } from '../abi.js';
+import { I32, NO_MEMORY, WALK_HEIGHT, WALK_LEAF, WALK_LEVEL, WALK_ROW, WALK_TAG, WALK_WIDTH, WALK_X, WALK_Y } from '../abi.js';
 import { native, f64, i32, views } from '../native.js';
 import { noMemory } from '../validate.js';
 
@@ -133,15 +133,15 @@ function build(root, s, old, plain = false) {
   const kids = new Array(count);
   let at = i32[s.r32 + I32.results] >> 2;
   for (let n = 0; n < count; n++) {
-    const row = walk + 7 * n, birth = f64[row + 5];
+    const row = walk + WALK_ROW * n, birth = f64[row + WALK_TAG];
     let node = n === 0 ? root : old?.byBirth.get(birth);
     if (node === undefined) {
       node = Object.create(proto);
-      node.bounds = { x: f64[row + 1], y: f64[row + 2], width: f64[row + 3], height: f64[row + 4] };
+      node.bounds = { x: f64[row + WALK_X], y: f64[row + WALK_Y], width: f64[row + WALK_WIDTH], height: f64[row + WALK_HEIGHT] };
       node.maxObjects = s.maxObjects;
       node.minLevels = s.minLevels;
       node.maxLevels = s.maxLevels;
-      node.level = f64[row];
+      node.level = f64[row + WALK_LEVEL];
       if (plain) {
         node.objects = null; // (both set below: here for the package's order of the keys)
         node.nodes = null;
@@ -167,7 +167,12 @@ function build(root, s, old, plain = false) {
     }
     if (!plain) { // (what untouched() compares, of a view handed out)
       for (let k = 0; k < length; k++) v.refs.push(r.objects[k]);
-      for (let k = 0; k < 5; k++) v.numbers[5 * n + k] = f64[row + k];
+      const q = 5 * n; // (level, x, y, width, height: what untouched() reads)
+      v.numbers[q] = f64[row + WALK_LEVEL];
+      v.numbers[q + 1] = f64[row + WALK_X];
+      v.numbers[q + 2] = f64[row + WALK_Y];
+      v.numbers[q + 3] = f64[row + WALK_WIDTH];
+      v.numbers[q + 4] = f64[row + WALK_HEIGHT];
     }
     at += length;
     kids[n] = [];
@@ -177,7 +182,7 @@ function build(root, s, old, plain = false) {
       kids[p].push(node);
       while (stack.length && kids[stack[stack.length - 1]].length === 4) stack.pop();
     }
-    if (f64[row + 6] === 0) stack.push(n); // not a leaf: its four children follow
+    if (f64[row + WALK_LEAF] === 0) stack.push(n); // not a leaf: its four children follow
   }
   for (let n = 0; n < count; n++) {
     const r = v.insides[n], k = kids[n];
