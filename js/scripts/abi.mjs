@@ -61,7 +61,7 @@ export const F64 = ${object(doubles, 0)};
 export const I32 = ${object(ints, 2 * doubles.length)};
 
 /** nodeWalk()'s row: each field's place among a node's numbers (HEAPF64), and their count. */
-${walk.map((n, i) => `export const WALK_${n.toUpperCase()} = ${i};`).join('\n')}
+export const ${walk.map((n, i) => `WALK_${n.toUpperCase()} = ${i}`).join(', ')};
 export const WALK_ROW = ${walk.length};
 `;
 }

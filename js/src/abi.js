@@ -157,11 +157,5 @@ export const I32 = {
 };
 
 /** nodeWalk()'s row: each field's place among a node's numbers (HEAPF64), and their count. */
-export const WALK_LEVEL = 0;
-export const WALK_X = 1;
-export const WALK_Y = 2;
-export const WALK_WIDTH = 3;
-export const WALK_HEIGHT = 4;
-export const WALK_TAG = 5;
-export const WALK_LEAF = 6;
+export const WALK_LEVEL = 0, WALK_X = 1, WALK_Y = 2, WALK_WIDTH = 3, WALK_HEIGHT = 4, WALK_TAG = 5, WALK_LEAF = 6;
 export const WALK_ROW = 7;
