@@ -14,11 +14,14 @@
 #include "oracle.h"
 #include "quadtree.h"
 #include "scenario.h"
+#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 
 using namespace qt;
 using Ids = std::vector<int32_t>;
+
+#if QT_HAS_RECTS  // (the quadtree-js and tutorial sessions: sessionCreate)
 
 // A session and typed views of its buffers (the staging buffer is the module's, shared by every
 // session), destroyed at the end of the test.
@@ -418,6 +421,7 @@ TEST(Session, OnlySmallSessionsOfKindsThatResetAreKeptEachForItsOwnKind) {
   sessionDestroy(quadtree);
   sessionDestroy(tutorial);
   EXPECT_EQ(freeKeptSessions(), 2u);
+#if QT_HAS_TS
   // A kept quadtree-ts session serves the next quadtree-ts tree, reset to its numbers (a skeleton
   // of minLevels 1 here), and no tree of another kind.
   const Handle ts = sessionCreateTs(0, 0, 10, 10, 10, 0, 4);
@@ -434,6 +438,7 @@ TEST(Session, OnlySmallSessionsOfKindsThatResetAreKeptEachForItsOwnKind) {
   EXPECT_EQ(reinterpret_cast<Session*>(again)->reply.nodes, 5);
   sessionDestroy(again);
   freeKeptSessions();
+#endif
   // And only so many in all.
   std::vector<Handle> many;
   for (int i = 0; i < 2000; ++i) many.push_back(sessionCreate(0, 0, 10, 10, 10, 4, 0));
@@ -480,6 +485,7 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
     EXPECT_EQ(sessionValidate(h), 1);
   }
   EXPECT_EQ(quadtree.retrieve({0, 0, 64, 64}), (Ids{1, 2}));
+#if QT_HAS_TS
   // A quadtree-ts tree holds shapes: no rect calls, no nodes; and its calls are its own. Its
   // exact queries are its session's index (in the cores with QT_TS_EXACT, as this build).
   const Handle ts = sessionCreateTs(0, 0, 64, 64, 1, 0, 4);
@@ -505,10 +511,14 @@ TEST(Session, ACallTheTreesKindLacksAnswersUnsupportedAndChangesNothing) {
   EXPECT_EQ(sessionContains(ts, 1), 1);
   EXPECT_EQ(sessionValidate(ts), 1);
   sessionDestroy(ts);
+#endif
   sessionDestroy(tutorial);
   sessionDestroy(linear);
 }
 
+#endif  // QT_HAS_RECTS
+
+#if QT_HAS_TS
 // The quadtree-ts calls as the facade makes them: a split asks for the current shapes of the
 // objects not read during the call (results), the facade writes them into scratch and resumes;
 // what left the tree is in the reply.
@@ -541,6 +551,24 @@ TEST(Session, AQuadtreeTsInsertAsksForTheShapesASplitNeedsAndReportsWhatLeft) {
   sessionDestroy(h);
 }
 
+// Its exact queries: the session's index in the cores that answer them (QT_TS_EXACT: quadtree-ts-plus's
+// and the all-kinds build), kUnsupported in quadtree-ts's own core, which changes nothing.
+TEST(Session, AQuadtreeTsSessionAnswersExactQueriesOnlyInTheCoresWithTheIndex) {
+  const Handle h = sessionCreateTs(0, 0, 64, 64, 10, 0, 4);
+  ASSERT_EQ(sessionTsInsert(h, 1, kShapeRect, 1, 1, 1, 1), 0);
+  ASSERT_EQ(sessionTsInsert(h, 2, kShapeCircle, 3, 3, 2, 0), 0);
+  const bool exact = QT_TS_EXACT;
+  EXPECT_EQ(sessionSearch(h, 0, 0, 64, 64, kShapeRect), exact ? 2 : kUnsupported);
+  EXPECT_EQ(sessionCollides(h, 0, 0, 64, 64, kShapeRect), exact ? 1 : kUnsupported);
+  EXPECT_EQ(sessionPairs(h), exact ? 1 : kUnsupported);
+  EXPECT_EQ(sessionContains(h, 1), 1);
+  EXPECT_EQ(sessionContains(h, 2), 1);
+  EXPECT_EQ(sessionValidate(h), 1);
+  sessionDestroy(h);
+}
+#endif  // QT_HAS_TS
+
+#if QT_HAS_LINEAR
 // createLinear with kAutoDepth: the exact queries find the depth fitted to the objects first.
 TEST(Session, ALinearSessionOfAutoDepthFitsItToItsObjectsBeforeItsQueries) {
   const Handle h = sessionCreateLinear(0, 0, 4000, 4000, kAutoDepth);
@@ -561,6 +589,9 @@ TEST(Session, ALinearSessionOfAutoDepthFitsItToItsObjectsBeforeItsQueries) {
   sessionDestroy(h);
 }
 
+#endif  // QT_HAS_LINEAR
+
+#if QT_HAS_RECTS
 TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
     qttest::Scenario sc(seed + 70000);
@@ -584,9 +615,13 @@ TEST(Session, StagedBatchesMatchTheModelOverSeededRandomScenarios) {
   }
 }
 
+#endif  // QT_HAS_RECTS
+
 }  // namespace
 
 namespace {
+
+#if QT_HAS_RECTS
 
 TEST(Session, TheReplyPointsAtTheTreesVersionWhichEveryChangeMovesAndNoQuery) {
   Native s(0, 0, 100, 100, 4, 4, 0);
@@ -804,5 +839,7 @@ TEST(Session, TutorialSessionsKeepTheVersionInTheReplyAndRefuseWithoutRoom) {
   EXPECT_EQ(sessionContains(t.h, 1000), 0);
   EXPECT_EQ(sessionValidate(t.h), 1);
 }
+
+#endif  // QT_HAS_RECTS
 
 }  // namespace

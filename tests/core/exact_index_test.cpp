@@ -16,6 +16,7 @@
 #include "exact_index.h"
 #include "memory_guard.h"
 #include "quadtree.h"
+#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 
@@ -74,6 +75,7 @@ TEST(ExactIndexPlan, BoundsAreASquareThatTakesInObjectsOutsideTheTreeAndSkipsNon
 }
 
 // A session driven the way the facade drives it, beside a brute-force model of its objects.
+#if QT_HAS_RECTS
 struct Driven {
   qt::Handle h;
   qt::Session& s;
@@ -250,6 +252,7 @@ TEST(ExactIndexSession, AChangeThatBypassedTheSessionFailsValidate) {
   EXPECT_EQ(qt::sessionValidate(d.h), 0);
 }
 
+#endif  // QT_HAS_RECTS
 // Each object moved at most once between reads: placing the moves at the next read (settle())
 // leaves the tree exactly as placing each at once (update()) does.
 TEST(QuadtreeMoveLater, SettledMovesLeaveTheTreeAsImmediateUpdatesDo) {

@@ -16,6 +16,7 @@
 #include "linear_quadtree.h"
 #include "memory_guard.h"
 #include "quadtree.h"
+#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 
@@ -215,6 +216,7 @@ TEST(OutOfMemory, LinearQuadtreeRefusesNewIdsCleanlyAndStaysUsable) {
   }
 }
 
+#if QT_HAS_RECTS
 // Through the session functions, as the facade calls them.
 TEST(OutOfMemory, SessionCallsReportItAndChangeNothing) {
   using namespace qt;
@@ -260,4 +262,5 @@ TEST(OutOfMemory, SessionCallsReportItAndChangeNothing) {
   sessionDestroy(h);
 }
 
+#endif  // QT_HAS_RECTS
 }  // namespace

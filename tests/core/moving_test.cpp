@@ -12,6 +12,7 @@
 #include "boundary.h"
 #include "match.h"
 #include "quadtree.h"
+#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 
@@ -185,6 +186,7 @@ TEST(MovingObjects, TouchingEdgesDoNotOverlap) {
   EXPECT_TRUE(qttest::collides(tree, {9.5, 9.5, 5, 5}));
 }
 
+#if QT_HAS_RECTS
 // sessionPairs() through the boundary, as a set; `repeats` counts pairs reported more than once.
 static PairSet sessionPairSet(qt::Handle h, int* repeats) {
   const qt::Session& s = *reinterpret_cast<qt::Session*>(h);
@@ -266,3 +268,4 @@ TEST(MovingObjects, PairsAfterFewChangesStayExactForSubnodeInsertsAndRepeats) {
   EXPECT_EQ(qt::sessionValidate(h), 1);
   qt::sessionDestroy(h);
 }
+#endif  // QT_HAS_RECTS

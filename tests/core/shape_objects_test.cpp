@@ -215,6 +215,7 @@ void expectSession(const SessionOf& t, const Scene& scene, std::mt19937& rng, do
   ASSERT_EQ(qt::sessionValidate(t.h), 1);
 }
 
+#if QT_HAS_RECTS
 TEST(ShapeObjects, EverySessionKindAnswersAsBruteForceThroughRefreshAndSetRects) {
   const double side = 256;
   for (int kind = 0; kind < 3; ++kind) {
@@ -267,6 +268,8 @@ TEST(ShapeObjects, EverySessionKindAnswersAsBruteForceThroughRefreshAndSetRects)
   }
 }
 
+#endif  // QT_HAS_RECTS
+#if QT_HAS_TS && QT_TS_EXACT
 // A quadtree-ts tree's exact queries (the cores with QT_TS_EXACT): its session's index follows
 // every change through the funnel: inserts (with the shapes a split re-reads, which the program
 // may have moved in place), objects lost at a split or removed (a duplicate stays), clear(). The
@@ -345,4 +348,5 @@ TEST(ShapeObjects, AQuadtreeTsSessionsExactQueriesFollowItsObjectsAsTheTreeLastR
   expectAll();
 }
 
+#endif  // QT_HAS_TS && QT_TS_EXACT
 }  // namespace
