@@ -2,7 +2,7 @@
 // it? Both builds' dist/quadtree.mjs load in one process, each as its own module instance with its
 // own WebAssembly, and run the same frames of the same seeded scene in alternating blocks (A B,
 // B A, A B, …, A the base): the machine drifts by up to half for seconds at a time
-// (bench/drift.mjs), which separate runs, or one build timed after the other, would take for the
+// (bench/studies/drift.mjs), which separate runs, or one build timed after the other, would take for the
 // code. Each row (a workload at one N on one scene kind) runs its blocks in PROCS such processes,
 // one after another: a process also hands one of the two a lead of a few per cent that holds for
 // its whole life (where code and data happened to land): the same build against itself read 4 to

@@ -2,7 +2,7 @@
 // every N where it has a target, on every scene kind, the two engines it divides run in the same
 // process at the same time, in alternating blocks (A B B A, repeated) of about BLOCK_MS each; the
 // verdict is the median of the blocks' ratios (slow's block median over fast's neighbouring one).
-// The machine drifts by up to half for seconds at a time (bench/drift.mjs), so two engines timed
+// The machine drifts by up to half for seconds at a time (bench/studies/drift.mjs), so two engines timed
 // one after another, as run.mjs times them, can each land in a different spell; blocks this short
 // share the spell they are in. Only the two engines are alive, and no GC is forced between blocks
 // (that would take each engine's garbage off its clock). Throws if the two count different pairs;

@@ -1,5 +1,5 @@
 // Loads a build of the library with its WebAssembly memory in reach, for the scripts that measure
-// it (soak.mjs, abandoned.mjs): WebAssembly.Instance is wrapped while the module loads, so nothing
+// it (soak.mjs, studies/abandoned.mjs): WebAssembly.Instance is wrapped while the module loads, so nothing
 // is added to the library. Resolves to { lib, memory } (memory: the module's WebAssembly.Memory).
 export async function loadWithMemory(url = new URL('../dist/quadtree.mjs', import.meta.url).href) {
   let memory = null;

@@ -32,7 +32,7 @@ export const SAMPLE_MS = 0.2;
  * Before its warm-up, each engine runs frames of the workload for this long (ms) on a copy of the
  * scene it then drops, so that every engine still measures the same frames of the same scene:
  * 1,000 warm-up frames of a few µs can end before the JIT has re-optimized code an earlier
- * workload sent down other paths (bench/w6-after-large.mjs; bench/README.md, "Fresh trees").
+ * workload sent down other paths (bench/studies/w6-after-large.mjs; bench/README.md, "Fresh trees").
  * Only up to PREWARM_MAX_N objects: longer frames' own warm-up frames last long enough.
  */
 export const WARMUP_MS = 50;

@@ -7,10 +7,10 @@
 // switched between about 0.36 and 0.53 ms at 10,000 objects, in spells of hundreds of frames,
 // with and without --no-liftoff or --single-threaded. Compare builds in alternating blocks in one
 // process (ab.mjs, run.mjs --baseline), not in runs of their own.
-//   node bench/drift.mjs [N=10000] [trees=5] [blocks=8] [linear|quadtree]
-import { makeScene } from './scene.mjs';
-import { summarize } from './stats.mjs';
-import { LinearQuadtree, Quadtree } from '../dist/quadtree.mjs';
+//   node bench/studies/drift.mjs [N=10000] [trees=5] [blocks=8] [linear|quadtree]
+import { makeScene } from '../scene.mjs';
+import { summarize } from '../stats.mjs';
+import { LinearQuadtree, Quadtree } from '../../dist/quadtree.mjs';
 
 const [n = 10000, trees = 5, blocks = 8] = process.argv.slice(2, 5).map(Number);
 const kind = process.argv[5] ?? 'linear';

@@ -4,12 +4,12 @@
 // copy of the scene (workloads.mjs's prewarm; the bench's is 50 ms, 0 is the bench before it),
 // 1,000 warm-up frames, then `samples` samples of about 0.2 ms. Prints that median and the
 // collections during it; with SERIES=1, also the median of every 25 samples in turn.
-//   node --expose-gc bench/w6-after-large.mjs [samples=100] [waitMs=0] [prewarmMs=0]
+//   node --expose-gc bench/studies/w6-after-large.mjs [samples=100] [waitMs=0] [prewarmMs=0]
 import { PerformanceObserver } from 'node:perf_hooks';
-import wasmEngines from './engines/quadtree-wasm.mjs';
-import { makeScene } from './scene.mjs';
-import { measureFrames, summarize } from './stats.mjs';
-import { prewarm } from './workloads.mjs';
+import wasmEngines from '../engines/quadtree-wasm.mjs';
+import { makeScene } from '../scene.mjs';
+import { measureFrames, summarize } from '../stats.mjs';
+import { prewarm } from '../workloads.mjs';
 
 const [samples = 100, waitMs = 0, prewarmMs = 0] = process.argv.slice(2).map(Number);
 // The bench's own W6 engine: `new Quadtree(bounds)` per frame, never disposed.

@@ -5,15 +5,15 @@
 // the WebAssembly memory per stored object, and whether the loop gets through. Not part of
 // `npm test`.
 //
-//   node bench/abandoned.mjs [--trees=10000] [--objects=2000] [--report=500] [--tutorial]
+//   node bench/studies/abandoned.mjs [--trees=10000] [--objects=2000] [--report=500] [--tutorial]
 //
 // --tutorial: the tutorial `QuadTree` instead (`new QuadTree(bounds)`, `findObjects([], obj)`).
 //
 // Prints the WebAssembly memory every `report` trees (bytes per stored object so far), and at
 // the end either "done" or the error that stopped it and after how many trees. The scene is
 // bench/scene.mjs's square scene of `objects` rects (the same one for every tree).
-import { makeScene } from './scene.mjs';
-import { loadWithMemory } from './with-memory.mjs';
+import { makeScene } from '../scene.mjs';
+import { loadWithMemory } from '../with-memory.mjs';
 
 const tutorial = process.argv.includes('--tutorial');
 const args = Object.fromEntries(process.argv.slice(2).filter((a) => a !== '--tutorial').map((a) => {
