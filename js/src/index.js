@@ -4,7 +4,7 @@ import { LinearQuadtree } from './linear.js';
 import { load } from './native.js';
 import { Quadtree } from './quadtree.js';
 import { QuadTree } from './tutorial.js';
-import { Rectangle, Circle, Line } from './ts/shapes.js';
+import { Rectangle, Circle, Line } from './shapes.js';
 // Last, so that the bundle has it after the code (see native.js).
 import { wasm } from 'quadtree-wasm:wasm';
 

@@ -4,7 +4,7 @@
 // `where` is a string, or a tree's session, whose toString() builds the name only for a message
 // (the checks run on every insert and query).
 import { MAX_ID, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from './abi.js';
-import { Circle, Line, Rectangle } from './ts/shapes.js';
+import { Circle, Line, Rectangle } from './shapes.js';
 
 // An object is a circle or a line when its qtIndex is Circle's or Line's (an instance, a subclass
 // that keeps it, an object that borrows it), as the quadtree-ts entry tells them; else a rect.

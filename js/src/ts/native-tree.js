@@ -11,7 +11,7 @@ import { finalizer, native, f64, i32, views } from '../native.js';
 import { collect } from '../objects.js';
 import { OBJECTS, Registry } from '../registry.js';
 import { noMemory } from '../validate.js';
-import { Rectangle, Circle, Line } from './shapes.js';
+import { Rectangle, Circle, Line } from '../shapes.js';
 import { defineInside, host, release, settled } from './view.js';
 
 // The deepest maxLevels a native tree takes (the package recurses once per level; past this a
