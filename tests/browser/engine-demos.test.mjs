@@ -1,0 +1,75 @@
+// The engine demo pages, served by `npm start`'s server, in Chromium, Firefox ESR and WebKitGTK.
+// web-demo/phaser.html: the Phaser swarm runs on the plug-in's trees, the check box gives the world
+// its stock trees back and takes ours again, a new body count and the collide variant rebuild the
+// scene. web-demo/melonjs.html: melonJS's own loop runs the swarm on the plug-in's broadphase, the
+// check box gives the world its stock broadphase back and takes ours again, a new body count
+// rebuilds the world. On both the readouts follow, and no page errors. (No timing is checked: the
+// pages show it.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, launch } from '../support/browsers.mjs';
+import { setControl, startServer } from '../support/demo-server.mjs';
+
+let server, origin;
+beforeAll(async () => {
+  server = startServer();
+  origin = await server.origin;
+}, 60_000);
+afterAll(() => server?.child.kill());
+
+const phaserReadouts = (page) => page.evaluate(() => ({
+  trees: document.getElementById('r-trees').textContent,
+  step: /^\d+\.\d\d ms$/.test(document.getElementById('r-step').textContent),
+  callbacks: Number(document.getElementById('r-pairs').textContent) > 0,
+  ours: window.phaserDemo.scene.physics.world.tree instanceof QuadtreePhaser.BodyTree,
+  bodies: window.phaserDemo.scene.physics.world.bodies.size,
+}));
+
+const melonReadouts = (page) => page.evaluate(() => ({
+  broadphase: document.getElementById('r-broadphase').textContent,
+  update: /^\d+\.\d\d ms$/.test(document.getElementById('r-update').textContent),
+  contacts: Number(document.getElementById('r-contacts').textContent) > 0,
+  ours: window.melonDemo.handle !== null && window.melonDemo.world.broadphase === window.melonDemo.handle.broadphase,
+  bodies: window.melonDemo.world.children.length,
+}));
+
+describe.each(ENGINES)('the engine demos in %s', (engine) => {
+  let browser;
+  beforeAll(async () => {
+    browser = await launch(engine);
+  }, 180_000);
+  afterAll(() => browser?.close());
+
+  /** Opens a demo page, runs `check` on it, then expects no page error. */
+  const onPage = async (path, check) => {
+    const page = await browser.open(origin + path);
+    try {
+      await check(page);
+      expect(await page.errors()).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  };
+
+  it('web-demo/phaser.html runs the swarm on the plug-in, switched off and on live, at another size and with colliders', () => onPage('/phaser.html', async (page) => {
+    const change = (id, value) => setControl(page, 'phaserDemo', 'steps', id, value);
+    await page.waitFor(() => window.phaserDemo && window.phaserDemo.steps > 10);
+    expect(await phaserReadouts(page)).toEqual({ trees: 'quadtree-wasm', step: true, callbacks: true, ours: true, bodies: 5000 });
+    await change('plugin', false);
+    expect(await phaserReadouts(page)).toEqual({ trees: 'Phaser RTree (stock)', step: true, callbacks: true, ours: false, bodies: 5000 });
+    await change('plugin', true);
+    await change('bodies', '1000');
+    await change('mode', 'collide');
+    expect(await phaserReadouts(page)).toEqual({ trees: 'quadtree-wasm', step: true, callbacks: true, ours: true, bodies: 1000 });
+  }));
+
+  it('web-demo/melonjs.html runs the swarm on the plug-in, switched off and on live, and at another size', () => onPage('/melonjs.html', async (page) => {
+    const change = (id, value) => setControl(page, 'melonDemo', 'frames', id, value);
+    await page.waitFor(() => window.melonDemo && window.melonDemo.frames > 10);
+    expect(await melonReadouts(page)).toEqual({ broadphase: 'quadtree-wasm', update: true, contacts: true, ours: true, bodies: 1000 });
+    await change('plugin', false);
+    expect(await melonReadouts(page)).toEqual({ broadphase: 'melonJS QuadTree (stock)', update: true, contacts: true, ours: false, bodies: 1000 });
+    await change('plugin', true);
+    await change('bodies', '400');
+    expect(await melonReadouts(page)).toEqual({ broadphase: 'quadtree-wasm', update: true, contacts: true, ours: true, bodies: 400 });
+  }));
+});
