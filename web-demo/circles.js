@@ -1,5 +1,5 @@
 // Circle geometry for the engines that index bounding boxes (quadtree-js, the drop-ins, quadtree-ts,
-// brute force): the rules quadtree-wasm's trees decide circles by (cpp/shape_overlap.h), so that
+// brute force): the rules quadtree-wasm's trees decide circles by (cpp/shapes/shape_overlap.h), so that
 // every engine finds the same pairs and the same hits as the trees that hold the circles:
 //   circle-circle  the distance between the centres < r1 + r2 (touching circles do not overlap)
 //   rect-circle    the distance from the centre to the closed rect < r (r > 0)

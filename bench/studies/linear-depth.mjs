@@ -1,7 +1,7 @@
 // How LinearQuadtree's depth changes its frame: for each N, the bench scene's refresh() + pairs()
 // frame with every object moving (W2) and with 10 % moving (W4's refresh path), at each depth,
 // median ms over enough frames to move 3 million objects (at least 300), after a quarter as many.
-// 'auto' among the depths: the depth the tree fits to its objects (cpp/depth_plan.h).
+// 'auto' among the depths: the depth the tree fits to its objects (cpp/linear/depth_plan.h).
 //   node bench/studies/linear-depth.mjs [N,N...=1000,10000,50000] [depths=6,7,8,9,10,auto]
 import { LinearQuadtree } from '../../dist/quadtree.mjs';
 import { makeScene } from '../scene.mjs';

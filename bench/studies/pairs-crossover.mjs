@@ -1,4 +1,4 @@
-// The pair cache's choice in WebAssembly (cpp/pair_cache.h, kSearchCost): a default Quadtree
+// The pair cache's choice in WebAssembly (cpp/session/pair_cache.h, kSearchCost): a default Quadtree
 // holds a bench scene whose seeded share of objects moves each frame; after refresh(), pairs() as
 // the cache chooses (below its switch, it re-searches the moved objects) is timed against pairs()
 // computed afresh (a second tree cleared and refilled with the same objects, untimed, then

@@ -17,7 +17,7 @@ const STARTS = Number(arg('starts', 9));
 const FILE = arg('file', 'quadtree.js');
 const ENGINES = arg('engines', 'node,chromium,firefox,webkit').split(',');
 
-// Runs where it is evaluated (a page, or a Node process): the phases of js/src/lzma.js and
+// Runs where it is evaluated (a page, or a Node process): the phases of js/src/wasm/lzma.js and
 // native.js's load(), on the dist file's text.
 async function phases(src) {
   const m = /text:["']([^"']+)["'],size:(\d+),lc:(\d),lp:(\d),pb:(\d),decoder:["']([^"']+)["']/.exec(src);

@@ -1,19 +1,19 @@
-// Generates js/src/abi.js from cpp/abi.h, the one definition of the contract between the wasm and
+// Generates js/src/wasm/abi.js from cpp/base/abi.h, the one definition of the contract between the wasm and
 // the facade: the calls the wasm exports, the shared constants, the Reply's field offsets and the
 // walk row's fields.
-// Usage: node js/scripts/abi.mjs [--check]  (--check: exit 1 if js/src/abi.js is not current)
+// Usage: node js/scripts/abi.mjs [--check]  (--check: exit 1 if js/src/wasm/abi.js is not current)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const header = join(root, 'cpp', 'abi.h');
-const target = join(root, 'js', 'src', 'abi.js');
+const header = join(root, 'cpp', 'base', 'abi.h');
+const target = join(root, 'js', 'src', 'wasm', 'abi.js');
 
 // The entries of one X-macro list: `#define NAME(X)` and its continuation lines, each `X(a, b)`.
 function list(text, name) {
   const start = text.indexOf(`#define ${name}(X)`);
-  if (start < 0) throw new Error(`cpp/abi.h: no #define ${name}(X)`);
+  if (start < 0) throw new Error(`cpp/base/abi.h: no #define ${name}(X)`);
   const lines = [];
   for (const line of text.slice(start).split('\n')) {
     lines.push(line);
@@ -21,15 +21,15 @@ function list(text, name) {
   }
   const entries = [...lines.slice(1).join('\n').replace(/\/\*.*?\*\//g, '').matchAll(/X\(([^()]*(?:\([^()]*\))?[^()]*)\)/g)]
     .map((m) => m[1].split(',').map((part) => part.trim()));
-  if (entries.length === 0) throw new Error(`cpp/abi.h: ${name} has no entries`);
+  if (entries.length === 0) throw new Error(`cpp/base/abi.h: ${name} has no entries`);
   return entries;
 }
 
 export function generate(text = readFileSync(header, 'utf8')) {
   const calls = list(text, 'QT_CALLS');
   for (const [js, c, cores] of calls) {
-    if (c !== 'session' + js[0].toUpperCase() + js.slice(1)) throw new Error(`cpp/abi.h: ${c} should be named session + ${js} capitalized`);
-    if (!/^(R|RP|RTP|TP)$/.test(cores ?? '')) throw new Error(`cpp/abi.h: ${js} names no cores (R, RP, RTP or TP: cpp/bindings.cpp registers these)`);
+    if (c !== 'session' + js[0].toUpperCase() + js.slice(1)) throw new Error(`cpp/base/abi.h: ${c} should be named session + ${js} capitalized`);
+    if (!/^(R|RP|RTP|TP)$/.test(cores ?? '')) throw new Error(`cpp/base/abi.h: ${js} names no cores (R, RP, RTP or TP: cpp/wasm/bindings.cpp registers these)`);
   }
   const constants = list(text, 'QT_CONSTANTS');
   const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
@@ -38,7 +38,7 @@ export function generate(text = readFileSync(header, 'utf8')) {
   // kStageCapacity -> STAGE_CAPACITY
   const jsName = (k) => k.replace(/^k/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
   const object = (names, base) => `{\n${names.map((n, i) => `  ${n}: ${base + i},`).join('\n')}\n}`;
-  return `// Generated from cpp/abi.h by js/scripts/abi.mjs: edit that file, not this one (a test checks
+  return `// Generated from cpp/base/abi.h by js/scripts/abi.mjs: edit that file, not this one (a test checks
 // that this one is current).
 
 /** The wasm's calls by their JavaScript names: embind registers these, the CSP build exports
@@ -47,7 +47,7 @@ export const CALLS = [
 ${calls.map(([js]) => `  '${js}',`).join('\n')}
 ];
 
-/** The cores that have each call: R the rect trees', T quadtree-ts's, P quadtree-ts's with the exact queries (cpp/tree_kinds.h). */
+/** The cores that have each call: R the rect trees', T quadtree-ts's, P quadtree-ts's with the exact queries (cpp/session/tree_kinds.h). */
 export const CORES = {
 ${calls.map(([js, , cores]) => `  ${js}: '${cores}',`).join('\n')}
 };
@@ -72,7 +72,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     let current = '';
     try { current = readFileSync(target, 'utf8'); } catch { /* no file: not current */ }
     if (current !== text) {
-      console.error('js/src/abi.js is not current: run node js/scripts/abi.mjs');
+      console.error('js/src/wasm/abi.js is not current: run node js/scripts/abi.mjs');
       process.exit(1);
     }
   } else {

@@ -9,7 +9,7 @@ export EM_CLOSURE_COMPILER="$PWD/node_modules/.bin/google-closure-compiler"
 if [ ! -f build-wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release > /dev/null
 fi
-# js/src/abi.js must say what cpp/abi.h says (node js/scripts/abi.mjs writes it).
+# js/src/wasm/abi.js must say what cpp/base/abi.h says (node js/scripts/abi.mjs writes it).
 node js/scripts/abi.mjs --check
 cmake --build build-wasm -j2
 node js/scripts/bundle.mjs build-wasm

@@ -29,8 +29,8 @@ const banner = (original) => `/*! ${pkg.name} ${pkg.version} | MIT | a drop-in f
 
 // The wasm goes in LZMA-compressed (xz's raw LZMA1 at its strongest preset: about 20 % smaller
 // than deflate on wasm), as base64, which gzip then codes at about 6 bits a character, so the
-// file costs about what the packed wasm does; js/src/lzma.js unpacks it at load time with the
-// decoder module (cpp/unlzma.cpp, built beside the core), embedded as base64 too. lc/lp/pb are
+// file costs about what the packed wasm does; js/src/wasm/lzma.js unpacks it at load time with the
+// decoder module (cpp/wasm/unlzma.cpp, built beside the core), embedded as base64 too. lc/lp/pb are
 // the stream's literal and position bits (a raw stream stores none), the best of a few.
 function packWasm(path) {
   const size = readFileSync(path).length;
@@ -48,7 +48,7 @@ function packWasm(path) {
   return `export const wasm = { text: '${best.z.toString('base64')}', size: ${size}, lc: ${best.lc}, lp: ${best.lp}, pb: ${best.pb}, decoder: '${decoder}' };`;
 }
 
-// The modules the facade imports by name (js/src/native.js): the glue, the packed wasm, and how
+// The modules the facade imports by name (js/src/wasm/native.js): the glue, the packed wasm, and how
 // the calls are found in that build.
 function wasmModules(flavour) {
   const glue = join(build, `qt_${flavour}.mjs`);
@@ -56,7 +56,7 @@ function wasmModules(flavour) {
     name: 'quadtree-wasm',
     resolveId(id) {
       if (id === 'quadtree-wasm:glue') return glue;
-      if (id === 'quadtree-wasm:binding') return join(root, 'js', 'src', flavour.endsWith('csp') ? 'binding-csp.js' : 'binding-embind.js');
+      if (id === 'quadtree-wasm:binding') return join(root, 'js', 'src', 'wasm', flavour.endsWith('csp') ? 'binding-csp.js' : 'binding-embind.js');
       if (id === 'quadtree-wasm:wasm') return '\0quadtree-wasm:wasm';
       return null;
     },
@@ -95,10 +95,10 @@ async function bundle(entry, flavour, format, footer = commonJs, original = '@ti
 
 mkdirSync(dist, { recursive: true });
 const outputs = [
-  ['quadtree.js', 'classic.js', 'embind', 'iife'],
-  ['quadtree.mjs', 'index.js', 'embind', 'es'],
-  ['quadtree.csp.js', 'classic.js', 'csp', 'iife'],
-  ['quadtree.csp.mjs', 'index.js', 'csp', 'es'],
+  ['quadtree.js', 'main/classic.js', 'embind', 'iife'],
+  ['quadtree.mjs', 'main/index.js', 'embind', 'es'],
+  ['quadtree.csp.js', 'main/classic.js', 'csp', 'iife'],
+  ['quadtree.csp.mjs', 'main/index.js', 'csp', 'es'],
 ];
 for (const [file, entry, flavour, format] of outputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format));
 // (Each carries quadtree-ts's core alone: CMakeLists.txt's `ts` targets.)
@@ -116,10 +116,10 @@ for (const [file, entry, flavour, format] of [...tsOutputs]) {
   tsOutputs.push([file.replace('quadtree-ts', 'quadtree-ts-plus'), plus, flavour.replace('ts_', 'ts_plus_'), format]);
 }
 for (const [file, entry, flavour, format] of tsOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, '', '@timohausmann/quadtree-ts'));
-// The engine plug-ins: their import of the main entry (js/src/index.js) stays an import of the
+// The engine plug-ins: their import of the main entry (js/src/main/index.js) stays an import of the
 // main entry's file of the same format (one wasm instance for the plug-in and the user's trees).
 async function bundleAddOn(entry, main, format, globalName) {
-  const facade = join(root, 'js', 'src', 'index.js');
+  const facade = join(root, 'js', 'src', 'main', 'index.js');
   const external = {
     name: 'quadtree-wasm-main',
     resolveId(source, importer) {
@@ -135,18 +135,18 @@ async function bundleAddOn(entry, main, format, globalName) {
   return code + '\n';
 }
 const addOns = [
-  ['quadtree-phaser.mjs', 'phaser/index.js', './quadtree.mjs', 'es'],
-  ['quadtree-phaser.cjs', 'phaser/index.js', './quadtree.js', 'cjs'],
-  ['quadtree-phaser.csp.mjs', 'phaser/index.js', './quadtree.csp.mjs', 'es'],
-  ['quadtree-phaser.csp.cjs', 'phaser/index.js', './quadtree.csp.js', 'cjs'],
-  ['quadtree-phaser.js', 'phaser/index.js', './quadtree.js', 'iife', 'QuadtreePhaser'],
+  ['quadtree-phaser.mjs', 'engines/phaser/index.js', './quadtree.mjs', 'es'],
+  ['quadtree-phaser.cjs', 'engines/phaser/index.js', './quadtree.js', 'cjs'],
+  ['quadtree-phaser.csp.mjs', 'engines/phaser/index.js', './quadtree.csp.mjs', 'es'],
+  ['quadtree-phaser.csp.cjs', 'engines/phaser/index.js', './quadtree.csp.js', 'cjs'],
+  ['quadtree-phaser.js', 'engines/phaser/index.js', './quadtree.js', 'iife', 'QuadtreePhaser'],
   // (melonJS is an ES module only: so is its plug-in)
-  ['quadtree-melonjs.mjs', 'melonjs/index.js', './quadtree.mjs', 'es'],
-  ['quadtree-melonjs.csp.mjs', 'melonjs/index.js', './quadtree.csp.mjs', 'es'],
+  ['quadtree-melonjs.mjs', 'engines/melonjs/index.js', './quadtree.mjs', 'es'],
+  ['quadtree-melonjs.csp.mjs', 'engines/melonjs/index.js', './quadtree.csp.mjs', 'es'],
 ];
 for (const [file, entry, main, format, globalName] of addOns) writeFileSync(join(dist, file), await bundleAddOn(entry, main, format, globalName));
 // Tests only: the classic file around the wasm with a 32 MB memory ceiling.
-writeFileSync(join(build, 'quadtree.capped.js'), await bundle('classic.js', 'capped', 'iife'));
+writeFileSync(join(build, 'quadtree.capped.js'), await bundle('main/classic.js', 'capped', 'iife'));
 
 const types = join(root, 'js', 'types');
 for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(types, file), join(dist, file));

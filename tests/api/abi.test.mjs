@@ -1,21 +1,21 @@
-// The contract between the wasm and the facade is written once, in cpp/abi.h: js/src/abi.js is
+// The contract between the wasm and the facade is written once, in cpp/base/abi.h: js/src/wasm/abi.js is
 // generated from it, and must say what it says.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from '../../js/scripts/abi.mjs';
-import { CALLS, F64, I32, NO_MEMORY, STAGE_CAPACITY } from '../../js/src/abi.js';
+import { CALLS, F64, I32, NO_MEMORY, STAGE_CAPACITY } from '../../js/src/wasm/abi.js';
 import { ROOT } from '../support/dist.mjs';
 
-const header = readFileSync(join(ROOT, 'cpp', 'abi.h'), 'utf8');
+const header = readFileSync(join(ROOT, 'cpp', 'base', 'abi.h'), 'utf8');
 
-describe('js/src/abi.js', () => {
-  it('is what js/scripts/abi.mjs generates from cpp/abi.h (run it after editing abi.h)', () => {
-    expect(readFileSync(join(ROOT, 'js', 'src', 'abi.js'), 'utf8')).toBe(generate(header));
+describe('js/src/wasm/abi.js', () => {
+  it('is what js/scripts/abi.mjs generates from cpp/base/abi.h (run it after editing abi.h)', () => {
+    expect(readFileSync(join(ROOT, 'js', 'src', 'wasm', 'abi.js'), 'utf8')).toBe(generate(header));
   });
 
   it('lists every call boundary.h declares, and nothing else', () => {
-    const declared = [...readFileSync(join(ROOT, 'cpp', 'boundary.h'), 'utf8').matchAll(/^\w+ (session\w+)\(/gm)].map((m) => m[1]);
+    const declared = [...readFileSync(join(ROOT, 'cpp', 'session', 'boundary.h'), 'utf8').matchAll(/^\w+ (session\w+)\(/gm)].map((m) => m[1]);
     expect(CALLS.map((n) => 'session' + n[0].toUpperCase() + n.slice(1)).sort()).toEqual([...new Set(declared)].sort());
   });
 

@@ -116,7 +116,7 @@ describe('#insert and #retrieve', () => {
     const ours = filled(Quadtree, objects, BOUNDS(), 4);
     const real = filled(RealQuadtree, objects, BOUNDS(), 4);
     // Around the centre: one leaf in each quadrant. From the second call on the answer is kept
-    // (cpp/answer_cache.h), and each call after that gets a copy of it.
+    // (cpp/quadtree/answer_cache.h), and each call after that gets a copy of it.
     const across = [{ x: 318, y: 238, width: 4, height: 4 }, { x: 319, y: 239, width: 2, height: 2 }];
     const want = real.retrieve(across[0]);
     expect(real.retrieve(across[1])).toEqual(want);
@@ -431,7 +431,7 @@ describe('subnodes', () => {
   });
 });
 
-// A root that cannot have split keeps its objects in JavaScript (js/src/seed.js) and answers
+// A root that cannot have split keeps its objects in JavaScript (js/src/main/seed.js) and answers
 // retrieve() from them; one object more, or any other call, grows its native tree.
 describe('a root that has not split yet', () => {
   const QUERY = { x: 0, y: 0, width: 1, height: 1 };
@@ -495,7 +495,7 @@ describe('a root that has not split yet', () => {
 });
 
 // The tree that grew a native tree last is young while it only inserts at its root and reads:
-// the next tree to grow takes its native tree back, and it grows again when used (js/src/seed.js).
+// the next tree to grow takes its native tree back, and it grows again when used (js/src/main/seed.js).
 describe('young trees', () => {
   const ALL = { x: -100, y: -100, width: 10000, height: 10000 };
   const same = (a, b) => expect(ids(a)).toEqual(ids(b));

@@ -1,15 +1,15 @@
-// The raw-LZMA decoder that unpacks the embedded wasm at load time (cpp/unlzma.cpp, run by
-// js/src/lzma.js), against xz (the encoder the bundler uses): seeded inputs of several kinds
+// The raw-LZMA decoder that unpacks the embedded wasm at load time (cpp/wasm/unlzma.cpp, run by
+// js/src/wasm/lzma.js), against xz (the encoder the bundler uses): seeded inputs of several kinds
 // through several literal/position settings and presets, the real wasm, the wasm inside each dist
 // file (with the decoder embedded there), and malformed input, which must throw or stop, never
-// loop or read out of bounds. And js/src/base64.js (atob and the table) against Buffer.
+// loop or read out of bounds. And js/src/wasm/base64.js (atob and the table) against Buffer.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { base64, base64Table } from '../../js/src/base64.js';
-import { unpack } from '../../js/src/lzma.js';
+import { base64, base64Table } from '../../js/src/wasm/base64.js';
+import { unpack } from '../../js/src/wasm/lzma.js';
 import { rng } from '../support/prng.mjs';
 import { DIST_ENTRIES } from '../support/dist.mjs';
 
@@ -52,7 +52,7 @@ function sample(r) {
 const PROPS = ['preset=9e,lc=3,lp=0,pb=2', 'preset=9e,lc=0,lp=0,pb=0', 'preset=6,lc=4,lp=0,pb=4',
   'preset=1,lc=1,lp=2,pb=1', 'preset=9e,lc=0,lp=4,pb=3'];
 
-describe('unlzma (js/src/lzma.js) against xz', () => {
+describe('unlzma (js/src/wasm/lzma.js) against xz', () => {
   it('round-trips seeded inputs of five kinds at several presets and literal/position settings', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const r = rng(seed);
@@ -96,7 +96,7 @@ describe('unlzma (js/src/lzma.js) against xz', () => {
   });
 });
 
-describe('base64 (js/src/base64.js) against Buffer', () => {
+describe('base64 (js/src/wasm/base64.js) against Buffer', () => {
   it('decodes every length 0..300 of seeded random bytes, with atob and with the table', () => {
     const r = rng(7);
     for (let n = 0; n <= 300; n++) {

@@ -139,7 +139,7 @@ describe('when WebAssembly memory cannot grow', () => {
     });
     const first = { x: 5, y: 5, width: 3, height: 3 };
     a.insert(batch); // staged: nothing native yet
-    a.getIndex(first); // a call beyond insert and retrieve: a's native tree stays a's (js/src/seed.js)
+    a.getIndex(first); // a call beyond insert and retrieve: a's native tree stays a's (js/src/main/seed.js)
     b.insert(first); // applies a's inserts first: some do not fit, and that is not b's error
     filler.dispose(); // room again
     expect(b.search(EVERYWHERE)).toEqual([first]);

@@ -1,6 +1,6 @@
-// js/src/registry.js alone: the object <-> id table, without the wasm.
+// js/src/common/registry.js alone: the object <-> id table, without the wasm.
 import { describe, expect, it } from 'vitest';
-import { IDS, OBJECTS, Registry } from '../../js/src/registry.js';
+import { IDS, OBJECTS, Registry } from '../../js/src/common/registry.js';
 
 const objects = (n) => Array.from({ length: n }, (_, i) => ({ name: `o${i}` }));
 

@@ -1,5 +1,5 @@
-// The core's quadrant decisions for rects, circles and lines (cpp/geometry.h rectQuadrants,
-// cpp/shape_geometry.h) against quadtree-ts 2.3.0's own qtIndex, case by case, bit for bit:
+// The core's quadrant decisions for rects, circles and lines (cpp/base/geometry.h rectQuadrants,
+// cpp/shapes/shape_geometry.h) against quadtree-ts 2.3.0's own qtIndex, case by case, bit for bit:
 // seeded cases of every kind the package's rules have edges for (midlines, tangents, corners,
 // outer edges, zero sizes, subnormals, overflow, NaN and infinities, both line directions, floats
 // that are not dyadic). The core answers through tests/core/shape_quadrants.cpp, which the

@@ -53,7 +53,7 @@ describe('memory of small trees', () => {
     const trees = [];
     expect(perTree(size, (i) => (i % 2 ? used(new lib[kind]({ ...BOUNDS })) : new lib[kind]({ ...BOUNDS })), trees)).toBe(0);
     // The eleventh object splits the root: the tree grows a native tree. The tree that grew before
-    // it had only inserted and retrieved (it was young, js/src/seed.js): its native tree is taken
+    // it had only inserted and retrieved (it was young, js/src/main/seed.js): its native tree is taken
     // back for this one. So the trees, all still alive, hold the memory of one.
     const grown = perTree(size, (i) => trees[i].insert({ x: 1, y: 1, width: 3, height: 3 }));
     expect(grown).toBeLessThan(64);

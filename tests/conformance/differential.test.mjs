@@ -438,7 +438,7 @@ function runFrames(seed) {
       else for (const o of live) s.insert(o);
       step = 'query';
       // Sometimes every object asks, as a game's collision pass does: rects reaching the same
-      // leaves come again, and get the answers the tree kept (cpp/answer_cache.h).
+      // leaves come again, and get the answers the tree kept (cpp/quadtree/answer_cache.h).
       if (r.chance(0.3)) for (const o of live) s.query(o);
       for (let q = r.int(1, 8); q > 0; q--) s.query(r.chance(0.3) && live.length ? r.pick(live) : genQuery(r, bounds, live));
       if (r.chance(0.3)) s.checkpoint();
@@ -458,7 +458,7 @@ function runFrames(seed) {
  * Trees in turn: two to four trees alive at once, each filled and queried a step at a time in a
  * random order, some dropped and made anew. The tree that grew a native tree last is young while
  * it only inserts and reads: the next tree to grow takes its native tree back, and it grows again
- * when used (js/src/seed.js). Every answer must still be quadtree-js's.
+ * when used (js/src/main/seed.js). Every answer must still be quadtree-js's.
  */
 function runTrees(seed) {
   const r = rng(seed);
@@ -560,7 +560,7 @@ const FAMILIES = {
     maxObjects: pickFrom([1, 2, 3, 1.5]), maxLevels: pickFrom([7, 8, 10, 12]), level: pickFrom([undefined, 0, 3]),
     objects: (r) => r.int(10, 300), queries: (r) => r.int(5, 15),
   },
-  // A root that cannot have split yet answers from JavaScript (js/src/seed.js) until one object
+  // A root that cannot have split yet answers from JavaScript (js/src/main/seed.js) until one object
   // more, or a call beyond insert, retrieve and clear, grows its native tree: small trees of every
   // parameter, with repeats, array inserts, clears, and the tutorial retrieve form.
   unsplit: {

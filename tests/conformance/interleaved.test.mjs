@@ -1,11 +1,11 @@
 // Many trees at once. The module has one staging buffer for inserts, which the trees take in turn
-// (js/src/stage.js): a tree's staged inserts are applied to it before another tree stages. Here
+// (js/src/main/stage.js): a tree's staged inserts are applied to it before another tree stages. Here
 // trees of every class are filled alternately, one insert or a batch at a time (some batches over
 // the buffer's capacity), queried, cleared, dropped and replaced at random; after every step each
 // tree answers exactly as its own reference does: quadtree-js 1.2.6 for Quadtree (the very objects
 // in order), the tutorial reference for QuadTree, brute force for LinearQuadtree.
 import { describe, expect, it } from 'vitest';
-import { STAGE_CAPACITY } from '../../js/src/abi.js';
+import { STAGE_CAPACITY } from '../../js/src/wasm/abi.js';
 import { byName, loadEntries } from '../support/dist.mjs';
 import { rng } from '../support/prng.mjs';
 import { RealQuadtree } from '../support/reference.mjs';

@@ -158,7 +158,7 @@ function scenario(QuadTree, seed) {
  * Trees in turn: two to four trees alive at once, each filled and queried a step at a time in a
  * random order, some dropped and made anew. A tree that has not split answers from its seed; the
  * one that grew a native tree last for an insert is young while it only inserts and reads, and
- * the next tree to grow takes its native tree back; it grows again when used (js/src/seed.js).
+ * the next tree to grow takes its native tree back; it grows again when used (js/src/main/seed.js).
  * Every answer must still be the reference's.
  */
 function treesInTurn(QuadTree, seed) {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "match.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 #include "scenario.h"
 
 namespace {
@@ -24,7 +24,7 @@ Ids retrieve(Quadtree& tree, const Rect& q) {
   return out;
 }
 
-// What js/src/quadtree.js does with retrieveRoot()'s replies: keeps answers by number for one
+// What js/src/main/quadtree.js does with retrieveRoot()'s replies: keeps answers by number for one
 // version of the tree, and forgets them all when the version moves on.
 struct Facade {
   Quadtree& tree;

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "match.h"
-#include "memory_guard.h"
-#include "quadtree.h"
+#include "base/memory_guard.h"
+#include "quadtree/quadtree.h"
 #include "same_tree.h"
 
 namespace {

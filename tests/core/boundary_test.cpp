@@ -8,13 +8,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "boundary.h"
-#include "memory_guard.h"
+#include "session/boundary.h"
+#include "base/memory_guard.h"
 #include "match.h"
 #include "oracle.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 #include "scenario.h"
-#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
+#include "session/tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 
@@ -60,7 +60,7 @@ struct Native {
     return Ids(at, at + reply.resultCount);
   }
 
-  // As the facade does (js/src/quadtree.js): keeps the answers a root query is told to keep
+  // As the facade does (js/src/main/quadtree.js): keeps the answers a root query is told to keep
   // (answerFresh) for as long as the tree's version holds, and hands one out when told it is
   // kept (answerSlot alone) (boundary.h).
   std::vector<Ids> kept;
@@ -372,7 +372,7 @@ TEST(Session, AKeptSessionServesTheNextCreateAsANewOne) {
   EXPECT_EQ(sessionPairs(b.h), sessionPairs(c.h));
 }
 
-// The facade hands a young tree's session to the next tree (js/src/seed.js): sessionCreate with it
+// The facade hands a young tree's session to the next tree (js/src/main/seed.js): sessionCreate with it
 // as `reuse` makes it as good as new with the next tree's numbers, whatever it held (an exact
 // index, kept pairs).
 TEST(Session, CreateReusingASessionMakesItNewWithOtherNumbers) {
@@ -749,7 +749,7 @@ TEST(Session, ATutorialSessionStoresEachInsertOnceAndRetrieveIsThePath) {
   EXPECT_EQ(sessionValidate(t.h), 1);
 }
 
-// A young tutorial tree's session handed to the next one (js/src/seed.js): sessionCreate with it as
+// A young tutorial tree's session handed to the next one (js/src/main/seed.js): sessionCreate with it as
 // `reuse` makes it as good as new with the next tree's numbers, whatever it held.
 TEST(Session, CreateReusingATutorialSessionMakesItNewWithOtherNumbers) {
   Tutorial a(0, 0, 64, 64, 1, 8, 0);

@@ -13,7 +13,7 @@
 
 #include "match.h"
 #include "oracle.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 #include "scenario.h"
 
 // Counts every allocation made through operator new in this test binary, so a test can assert

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "exact_index.h"
-#include "memory_guard.h"
+#include "session/exact_index.h"
+#include "base/memory_guard.h"
 
 namespace qttest {
 

@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
-#include "boundary.h"
-#include "exact_index.h"
-#include "memory_guard.h"
-#include "quadtree.h"
-#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
+#include "session/boundary.h"
+#include "session/exact_index.h"
+#include "base/memory_guard.h"
+#include "quadtree/quadtree.h"
+#include "session/tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 

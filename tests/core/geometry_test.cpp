@@ -9,7 +9,8 @@
 
 #include "match.h"
 #include "oracle.h"
-#include "geometry.h"
+#include "base/geometry.h"
+#include "tutorial/tutorial_geometry.h"
 
 namespace {
 

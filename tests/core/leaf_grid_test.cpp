@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "oracle.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 #include "scenario.h"
 
 namespace {
@@ -17,7 +17,7 @@ namespace {
 using qt::Quadtree;
 using qt::Rect;
 
-// What the facade does with the grid (js/src/leaf-grid.js, rootLeaf): the leaf the cell of the
+// What the facade does with the grid (js/src/main/leaf-grid.js, rootLeaf): the leaf the cell of the
 // rect's corner names, whether the bounds confirm it, or kAskLocate when the cell names none.
 struct Looked {
   int32_t leaf;

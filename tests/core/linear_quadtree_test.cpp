@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "linear_quadtree.h"
+#include "linear/linear_quadtree.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "oracle.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 
 namespace qttest {
 

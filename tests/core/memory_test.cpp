@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "exact.h"
-#include "boundary.h"
-#include "linear_quadtree.h"
-#include "memory_guard.h"
-#include "quadtree.h"
-#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
+#include "session/boundary.h"
+#include "linear/linear_quadtree.h"
+#include "base/memory_guard.h"
+#include "quadtree/quadtree.h"
+#include "session/tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "exact.h"
-#include "boundary.h"
+#include "session/boundary.h"
 #include "match.h"
-#include "quadtree.h"
-#include "tree_kinds.h"  // QT_HAS_*: the session calls this core has
+#include "quadtree/quadtree.h"
+#include "session/tree_kinds.h"  // QT_HAS_*: the session calls this core has
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "quadtree.h"  // qt::Rect only
+#include "quadtree/quadtree.h"  // qt::Rect only
 
 namespace oracle {
 

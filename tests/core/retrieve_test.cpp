@@ -9,7 +9,7 @@
 
 #include "match.h"
 #include "oracle.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 #include "scenario.h"
 
 namespace {

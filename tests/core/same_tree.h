@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 
 namespace qttest {
 

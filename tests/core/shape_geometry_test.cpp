@@ -1,4 +1,4 @@
-// The shapes' quadrant decisions (cpp/shape_geometry.h, geometry.h's rectQuadrants) on the cases
+// The shapes' quadrant decisions (cpp/shapes/shape_geometry.h, geometry.h's rectQuadrants) on the cases
 // whose answers quadtree-ts 2.3.0 gives (checked against the package: node {0, 0, 100, 100}
 // unless said), the edges of each rule. tests/api/shape-geometry.test.mjs compares many more with
 // the package itself.
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "shape_geometry.h"
+#include "shapes/shape_geometry.h"
 
 namespace {
 

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "boundary.h"
-#include "linear_quadtree.h"
-#include "session.h"
+#include "session/boundary.h"
+#include "linear/linear_quadtree.h"
+#include "session/session.h"
 
 namespace {
 

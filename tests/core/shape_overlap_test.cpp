@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "shape_overlap.h"
+#include "shapes/shape_overlap.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <iostream>
 #include <string>
 
-#include "shape_geometry.h"
+#include "shapes/shape_geometry.h"
 
 namespace {
 double bits(const std::string& hex) {

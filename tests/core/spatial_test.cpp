@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "linear_quadtree.h"
+#include "linear/linear_quadtree.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 
 #include "match.h"
 #include "oracle.h"
-#include "quadtree.h"
+#include "quadtree/quadtree.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "shape_geometry.h"  // qt::Rect, qt::Shape and the three qtIndex rules
+#include "shapes/shape_geometry.h"  // qt::Rect, qt::Shape and the three qtIndex rules
 
 namespace ts_oracle {
 

@@ -1,4 +1,4 @@
-// TsTree (cpp/ts_tree.h), quadtree-ts 2.3.0's tree, on the package's known cases and against the
+// TsTree (cpp/ts/ts_tree.h), quadtree-ts 2.3.0's tree, on the package's known cases and against the
 // literal reference of the package (ts_oracle.h) over seeded random sequences of every call
 // (objects moved in place between calls included): every node's bounds, level, list and children
 // after every call, retrieve's answers, remove's return, join's list; the resumable insert's
@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "memory_guard.h"
+#include "base/memory_guard.h"
 #include "ts_oracle.h"
-#include "ts_tree.h"
+#include "ts/ts_tree.h"
 
 namespace {
 

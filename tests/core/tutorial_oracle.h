@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "geometry.h"  // qt::Rect only
+#include "base/geometry.h"  // qt::Rect only
 
 namespace tutorial_oracle {
 

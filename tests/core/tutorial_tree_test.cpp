@@ -1,4 +1,4 @@
-// TutorialTree (cpp/tutorial_tree.h) against the literal reference of the rules
+// TutorialTree (cpp/tutorial/tutorial_tree.h) against the literal reference of the rules
 // (tutorial_oracle.h): every list, the shape, findObjects/getAllObjects in order, remove, update
 // and refresh with moving and dead objects, over seeded scenarios with odd, fractional and huge
 // bounds, rects on the midlines of every node, outside the bounds and negative; the exact queries
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "exact.h"
-#include "memory_guard.h"
+#include "base/memory_guard.h"
 #include "tutorial_oracle.h"
-#include "tutorial_tree.h"
+#include "tutorial/tutorial_tree.h"
 
 namespace {
 

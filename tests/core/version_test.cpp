@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "exact.h"
-#include "linear_quadtree.h"
-#include "quadtree.h"
+#include "linear/linear_quadtree.h"
+#include "quadtree/quadtree.h"
 
 namespace {
 

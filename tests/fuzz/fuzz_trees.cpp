@@ -61,11 +61,11 @@
 #include "../core/same_tree.h"
 #include "../core/tutorial_oracle.h"
 #include "../core/ts_oracle.h"
-#include "linear_quadtree.h"
-#include "memory_guard.h"
-#include "quadtree.h"
-#include "ts_tree.h"
-#include "tutorial_tree.h"
+#include "linear/linear_quadtree.h"
+#include "base/memory_guard.h"
+#include "quadtree/quadtree.h"
+#include "ts/ts_tree.h"
+#include "tutorial/tutorial_tree.h"
 
 namespace {
 

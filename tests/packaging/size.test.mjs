@@ -1,7 +1,7 @@
 // What users download, gzipped as servers send it (Node's zlib, and gzip -9), within each entry's
 // budget: the decision of issue #33, made for every feature of the open issues, not a record of
 // today's sizes. The CSP build has no embind glue, so it must stay the smaller; and the embind glue
-// must not carry the converters of types no call takes (cpp/bindings.cpp registers only the five
+// must not carry the converters of types no call takes (cpp/wasm/bindings.cpp registers only the five
 // it needs).
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';

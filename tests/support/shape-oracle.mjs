@@ -1,4 +1,4 @@
-// A brute-force oracle for the shapes' geometry (cpp/shape_overlap.h's rules), written apart from
+// A brute-force oracle for the shapes' geometry (cpp/shapes/shape_overlap.h's rules), written apart from
 // the core: every double becomes an exact BigInt count of 2^-1074 (the lowest bit a double has),
 // so each question is one of integers, and fractions are compared by cross-multiplying. Nothing
 // is fast and nothing is estimated: the signs are exact for any finite doubles.
@@ -153,7 +153,7 @@ function lineCircle(line, c) {
   return d2.n < big(c.r) ** 2n * d2.d; // (r = 0: never)
 }
 
-/** Whether the two shapes overlap by cpp/shape_overlap.h's rules, exactly. Symmetric. */
+/** Whether the two shapes overlap by cpp/shapes/shape_overlap.h's rules, exactly. Symmetric. */
 export function overlapExact(a, b) {
   if (a.kind > b.kind) [a, b] = [b, a];
   if (![RECT, CIRCLE, LINE].includes(a.kind) || ![RECT, CIRCLE, LINE].includes(b.kind)) throw new TypeError('unknown kind');

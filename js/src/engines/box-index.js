@@ -8,7 +8,7 @@
 // and the refill after it (_replace(), or _beginReplace() ... _keep() ... _endReplace()) keeps
 // every item listed again in its place, moves those whose boxes changed, and lets go of the rest.
 // What changed reaches the index in one setRects() at the next query (_write()).
-import { Quadtree } from '../index.js';
+import { Quadtree } from '../main/index.js';
 
 // Widening: a box is indexed as [left - e, right + e] × [top - e, bottom + e], e relative to the
 // magnitudes (a few thousand units in the last place: rounding never undoes it).

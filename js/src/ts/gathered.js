@@ -1,11 +1,11 @@
 // The exact queries (queries.js) of a quadtree-ts node that has no native tree: a root in
 // JavaScript mode, or any node below a root. Its subtree's objects, each once, are read as they
-// are now and indexed for the one call in a LinearQuadtree of the core (cpp/linear_quadtree.h),
+// are now and indexed for the one call in a LinearQuadtree of the core (cpp/linear/linear_quadtree.h),
 // which then answers as a native root's exact index would. The index is made per call: O(n) in
 // the node's objects, with the same answers a native root gives.
-import { AUTO_DEPTH, I32, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../abi.js';
-import { native, f64, i32, views } from '../native.js';
-import { circleIndex, describe, lineIndex, noMemory } from '../validate.js';
+import { AUTO_DEPTH, I32, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../wasm/abi.js';
+import { native, f64, i32, views } from '../wasm/native.js';
+import { circleIndex, describe, lineIndex, noMemory } from '../common/validate.js';
 
 /**
  * The native index a query runs on, as queries.js's native calls take it.
@@ -32,7 +32,7 @@ function objectsOf(node) {
   return Array.from(seen);
 }
 
-/** The kind of shape an object is (the main entry's rule, js/src/validate.js). @param {any} o */
+/** The kind of shape an object is (the main entry's rule, js/src/common/validate.js). @param {any} o */
 function kindOf(o) {
   const q = o.qtIndex;
   return q === circleIndex ? SHAPE_CIRCLE : q === lineIndex ? SHAPE_LINE : SHAPE_RECT;

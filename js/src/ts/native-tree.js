@@ -1,4 +1,4 @@
-// A quadtree-ts root in native mode: its tree lives in WebAssembly (cpp/ts_tree.h) while nothing
+// A quadtree-ts root in native mode: its tree lives in WebAssembly (cpp/ts/ts_tree.h) while nothing
 // a program does could tell: the root is our own class (not a subclass), its fields and the
 // methods it dispatches to are as made, the nodes and lists it read of the tree's inside (view.js)
 // are as handed out, and every object it holds or is asked about is one of our Rectangle, Circle
@@ -6,13 +6,13 @@
 // bit as JavaScript would. The first call that finds otherwise turns the tree into JavaScript
 // nodes exactly as the package would hold them at that moment (materialize()), and the
 // JavaScript engine (engine.js) goes on from there.
-import { I32, NO_MEMORY } from '../abi.js';
-import { finalizer, native, f64, i32, views } from '../native.js';
-import { collect } from '../objects.js';
-import { OBJECTS, Registry } from '../registry.js';
-import { noMemory } from '../validate.js';
-import { Rectangle, Circle, Line } from '../shapes.js';
-import { defineInside, host, release, settled } from './view.js';
+import { I32, NO_MEMORY } from '../wasm/abi.js';
+import { finalizer, native, f64, i32, views } from '../wasm/native.js';
+import { collect } from '../common/objects.js';
+import { OBJECTS, Registry } from '../common/registry.js';
+import { noMemory } from '../common/validate.js';
+import { Rectangle, Circle, Line } from '../common/shapes.js';
+import { defineInside, dormant, intact, materialize, sessions, settled } from './view.js';
 
 // The deepest maxLevels a native tree takes (the package recurses once per level; past this a
 // tree runs in JavaScript, as the package does).
@@ -56,26 +56,16 @@ function readShape(o) {
   return typeof sa === 'number' && typeof sb === 'number' && typeof sc === 'number' && typeof sd === 'number' ? kind : -1;
 }
 
-/** root -> its native side @type {WeakMap<object, TsSession>} */
-const sessions = new WeakMap();
-/** root in JavaScript -> the native side it had, emptied, for rearm() @type {WeakMap<object, TsSession>} */
-const dormant = new WeakMap();
-
-/** The methods a native root must dispatch to (the class's own, set by quadtree-ts.js).
- * @type {Record<string, Function>} */
-export const methods = {};
-
-/** @param {any} t */
-function intact(t) {
-  const m = methods;
-  return t.insert === m.insert && t.retrieve === m.retrieve && t.remove === m.remove && t.update === m.update &&
-    t.join === m.join && t.clear === m.clear && t.split === m.split && t.getIndex === m.getIndex;
-}
+/** The native side of `tree`, or undefined (view.js keeps them). @param {any} tree */
+const sessionOf = (tree) => /** @type {TsSession | undefined} */ (sessions.get(tree));
 
 class TsSession {
-  /** @param {any} tree @param {number} handle */
-  constructor(tree, handle) {
+  /** @param {any} tree @param {number} handle @param {Record<string, Function>} own */
+  constructor(tree, handle, own) {
     this.handle = handle;
+    // The methods of the root's class, as it defined them: a node that dispatches elsewhere
+    // runs in JavaScript.
+    this.own = own;
     const reply = native.reply(handle);
     views();
     this.r32 = reply >> 2;
@@ -105,7 +95,7 @@ class TsSession {
 
   /** Whether `t` (this session's root) is still as made. @param {any} t */
   fits(t) {
-    return t.bounds === this.bounds && this.sameNumbers(t) && t.level === 0 && !Object.is(t.level, -0) && intact(t);
+    return t.bounds === this.bounds && this.sameNumbers(t) && t.level === 0 && !Object.is(t.level, -0) && intact(t, this.own);
   }
 
   /** Whether `t`'s bounds and options have the numbers the native tree was made with. @param {any} t */
@@ -129,16 +119,16 @@ class TsSession {
 
 /**
  * Gives a new root a native tree when it can have one; true if it did (its `objects` and
- * `nodes` are then view.js's accessors).
- * @param {any} tree
+ * `nodes` are then view.js's accessors). `own`: its class's methods, as the class defined them.
+ * @param {any} tree @param {Record<string, Function>} own
  */
-export function adopt(tree) {
-  if (!eligible(tree)) return false;
+export function adopt(tree, own) {
+  if (!eligible(tree, own)) return false;
   takeBack();
   const b = tree.bounds;
   const handle = native.createTs(b.x, b.y, b.width, b.height, tree.maxObjects, tree.minLevels, tree.maxLevels);
   if (handle === 0) return false; // no room: JavaScript has
-  sessions.set(tree, new TsSession(tree, handle));
+  sessions.set(tree, new TsSession(tree, handle, own));
   defineInside(tree);
   if (typeof WeakRef === 'function') young = new WeakRef(tree);
   return true;
@@ -161,7 +151,7 @@ const YOUNG_MOST = 64;
 function takeBack() {
   const old = young?.deref();
   young = null;
-  const s = old && sessions.get(old);
+  const s = old && sessionOf(old);
   if (old === undefined || s === undefined || s.busy || s.registry.count > YOUNG_MOST) return;
   materialize(old);
   dormant.delete(old);
@@ -174,10 +164,10 @@ function free(s) {
   native.destroy(s.handle);
 }
 
-/** Whether a root of our class may have a native tree. @param {any} tree */
-function eligible(tree) {
+/** Whether a root of our class may have a native tree. @param {any} tree @param {Record<string, Function>} own */
+function eligible(tree, own) {
   const b = tree.bounds;
-  if (native === null || tree.level !== 0 || Object.is(tree.level, -0) || !intact(tree)) return false;
+  if (native === null || tree.level !== 0 || Object.is(tree.level, -0) || !intact(tree, own)) return false;
   if (typeof b.x !== 'number' || typeof b.y !== 'number' || typeof b.width !== 'number' || typeof b.height !== 'number') return false;
   const { minLevels, maxLevels } = tree;
   if (!(maxLevels <= MAX_NATIVE_LEVELS) && maxLevels === maxLevels) return false; // (NaN: never splits)
@@ -193,9 +183,10 @@ function eligible(tree) {
  * @param {any} tree
  */
 export function rearm(tree) {
-  if (!(tree.minLevels <= 0) || !eligible(tree)) return;
-  const s = dormant.get(tree);
+  if (!(tree.minLevels <= 0)) return;
+  const s = /** @type {TsSession | undefined} */ (dormant.get(tree));
   if (s === undefined) return; // (never native: made before the module was ready, or refused)
+  if (!eligible(tree, s.own)) return;
   dormant.delete(tree);
   if (s.sameNumbers(tree)) {
     s.bounds = tree.bounds;
@@ -206,7 +197,7 @@ export function rearm(tree) {
     return;
   }
   free(s);
-  adopt(tree);
+  adopt(tree, s.own);
 }
 
 /**
@@ -215,34 +206,12 @@ export function rearm(tree) {
  * @param {any} tree
  */
 export function nativeOf(tree) {
-  const s = sessions.get(tree);
+  const s = sessionOf(tree);
   if (s === undefined) return undefined;
   if (s.fits(tree) && settled(tree, s)) return s;
   materialize(tree);
   return undefined;
 }
-
-/**
- * Makes the tree JavaScript nodes for good, as the package holds it now (view.js: the nodes the
- * program read are kept, with what it changed in them); then empties the native tree, kept for
- * rearm().
- * @param {any} tree
- */
-export function materialize(tree) {
-  const s = sessions.get(tree);
-  if (s === undefined) return;
-  release(tree, s);
-  sessions.delete(tree);
-  // Kept, emptied, for rearm() (freed with the tree by the finalizer).
-  native.clear(s.handle);
-  s.registry = /** @type {any} */ (null);
-  s.answers.length = 0;
-  dormant.set(tree, s);
-}
-
-host.source = (root) => sessions.get(root);
-host.materialize = materialize;
-host.intact = intact;
 
 /**
  * insert(obj) natively; false when `obj` (or an object a split must place) is not for the core:

@@ -4,7 +4,7 @@
 // stays as small and quick to start as it is.
 import { installQueries } from './queries.js';
 import { Quadtree } from './quadtree-ts.js';
-import { Rectangle, Circle, Line } from '../shapes.js';
+import { Rectangle, Circle, Line } from '../common/shapes.js';
 import { ready } from './start.js';
 
 installQueries(Quadtree.prototype);

@@ -2,7 +2,8 @@
 // natively while the tree may (native-tree.js), else the package's algorithm in JavaScript
 // (engine.js). Either way a program sees what the package would show it.
 import { engine } from './engine.js';
-import { adopt, clearNative, insertNative, joinNative, materialize, methods, nativeOf, rearm, removeNative, retrieveNative } from './native-tree.js';
+import { adopt, clearNative, insertNative, joinNative, nativeOf, rearm, removeNative, retrieveNative } from './native-tree.js';
+import { materialize } from './view.js';
 
 // The option rule: a number (any: NaN, negative, fractional) is taken, anything else gives the default.
 /** @param {unknown} value @param {number} fallback */
@@ -21,7 +22,7 @@ export class Quadtree {
     }
     // A subclass sees its nodes made (it runs in JavaScript); so does a tree made before the
     // WebAssembly module was compiled.
-    if (new.target === Quadtree && adopt(this)) return;
+    if (new.target === Quadtree && adopt(this, OWN)) return;
     /** @type {any[]} */
     this.objects = [];
     /** @type {any[]} */
@@ -78,6 +79,10 @@ export class Quadtree {
   }
 }
 
+// The methods a native root must dispatch to: the class's own, as defined here (a program that
+// replaces one, on a tree or on the prototype, turns the tree into JavaScript).
+/** @type {Record<string, Function>} */
+const OWN = {};
 for (const name of ['getIndex', 'split', 'insert', 'retrieve', 'remove', 'update', 'join', 'clear']) {
-  methods[name] = /** @type {any} */ (Quadtree.prototype)[name];
+  OWN[name] = /** @type {any} */ (Quadtree.prototype)[name];
 }

@@ -1,19 +1,18 @@
 // The exact calls of the quadtree-ts-plus entry's Quadtree: search, collides, pairs,
-// forEachPair, nearest, raycast, by the main entry's rules (shapes read by js/src/validate.js,
-// decided by cpp/shape_overlap.h). They are not the package's: installQueries() adds them to the
+// forEachPair, nearest, raycast, by the main entry's rules (shapes read by js/src/common/validate.js,
+// decided by cpp/shapes/shape_overlap.h). They are not the package's: installQueries() adds them to the
 // class as non-enumerable methods, so everything the package has looks as it does there.
 //
 // A root running natively asks its native tree's exact index, which holds each object as the tree
 // last read it (its insert, its update, a split that placed it again): move an object, then
 // update() it, as the package asks. Any other node (a root in JavaScript, or a node below a root)
 // indexes its subtree's objects as they are at the call (gathered.js).
-import { I32 } from '../abi.js';
-import { i32, loaded, native, views } from '../native.js';
-import { collect } from '../objects.js';
-import { PairList } from '../pair-list.js';
-import { callEach } from '../methods/pairs.js';
-import { hitOf, nearestArgs, rayArgs } from '../methods/spatial.js';
-import { checkFunction, readRect, room } from '../validate.js';
+import { I32 } from '../wasm/abi.js';
+import { i32, loaded, native, views } from '../wasm/native.js';
+import { collect } from '../common/objects.js';
+import { PairList, callEach } from '../common/pair-list.js';
+import { hitOf, nearestArgs, rayArgs } from '../common/spatial-args.js';
+import { checkFunction, readRect, room } from '../common/validate.js';
 import { onGathered } from './gathered.js';
 import { nativeOf } from './native-tree.js';
 

@@ -2,7 +2,7 @@
 // allows; a tree made before the module is ready (or where WebAssembly cannot run) works in
 // JavaScript, with the same results. Imported last by each entry, so that the bundle has the
 // packed wasm after the code (see native.js).
-import { load } from '../native.js';
+import { load } from '../wasm/native.js';
 import { wasm } from 'quadtree-wasm:wasm';
 
 /** @returns {Promise<unknown>} */

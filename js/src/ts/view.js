@@ -11,9 +11,9 @@
 // A program may change what it read, or call a node's methods: the next call on the root first
 // checks the view (untouched()) when any of it was read since the last check, and if anything
 // differs from what the native tree holds, the view becomes the tree, in JavaScript.
-import { I32, NO_MEMORY, WALK_HEIGHT, WALK_LEAF, WALK_LEVEL, WALK_ROW, WALK_TAG, WALK_WIDTH, WALK_X, WALK_Y } from '../abi.js';
-import { native, f64, i32, views } from '../native.js';
-import { noMemory } from '../validate.js';
+import { I32, NO_MEMORY, WALK_HEIGHT, WALK_LEAF, WALK_LEVEL, WALK_ROW, WALK_TAG, WALK_WIDTH, WALK_X, WALK_Y } from '../wasm/abi.js';
+import { native, f64, i32, views } from '../wasm/native.js';
+import { noMemory } from '../common/validate.js';
 
 /**
  * A node's lists while it stands for a native tree's node (the root's too).
@@ -26,22 +26,40 @@ import { noMemory } from '../validate.js';
  */
 /**
  * The native side a view is made from (native-tree.js's TsSession).
- * @typedef {{ handle: number, r32: number, versionAt: number, registry: any, view: View | null,
- *   maxObjects: number, minLevels: number, maxLevels: number }} Source
+ * @typedef {{ handle: number, r32: number, versionAt: number, registry: any, view: View | null, answers: any[][],
+ *   own: Record<string, Function>, maxObjects: number, minLevels: number, maxLevels: number }} Source
  */
 
 /** node -> its lists, while it stands for a native node @type {WeakMap<object, Inside>} */
 const insides = new WeakMap();
 
-/** What the view needs of native-tree.js (set there: it imports this file). */
-export const host = {
-  /** The root's native side, or undefined. @type {(root: any) => Source | undefined} */
-  source: () => undefined,
-  /** Makes the root JavaScript for good. @type {(root: any) => void} */
-  materialize: () => {},
-  /** Whether a node dispatches to the class's own methods. @type {(node: any) => boolean} */
-  intact: () => true,
-};
+/** root -> its native side, while it has one (native-tree.js makes them) @type {WeakMap<object, Source>} */
+export const sessions = new WeakMap();
+/** root in JavaScript -> the native side it had, emptied, for native-tree.js's rearm() @type {WeakMap<object, Source>} */
+export const dormant = new WeakMap();
+
+/** Whether node `t` dispatches to its class's own methods `own`. @param {any} t @param {Record<string, Function>} own */
+export function intact(t, own) {
+  return t.insert === own.insert && t.retrieve === own.retrieve && t.remove === own.remove && t.update === own.update &&
+    t.join === own.join && t.clear === own.clear && t.split === own.split && t.getIndex === own.getIndex;
+}
+
+/**
+ * Makes the tree JavaScript nodes for good, as the package holds it now (the nodes the program
+ * read are kept, with what it changed in them); then empties the native tree, kept for rearm().
+ * @param {any} tree
+ */
+export function materialize(tree) {
+  const s = sessions.get(tree);
+  if (s === undefined) return;
+  release(tree, s);
+  sessions.delete(tree);
+  // Kept, emptied, for rearm() (freed with the tree by the finalizer).
+  native.clear(s.handle);
+  s.registry = /** @type {any} */ (null);
+  s.answers.length = 0;
+  dormant.set(tree, s);
+}
 
 /** @param {any} o @param {string} key @param {any} value */
 const data = (o, key, value) => Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
@@ -54,7 +72,7 @@ const accessor = (key) => ({
   get() {
     const r = insides.get(this);
     const root = r === undefined ? this : r.root; // (a root read for the first time has none yet)
-    const s = host.source(root);
+    const s = sessions.get(root);
     if (s !== undefined && current(root, s) !== undefined) {
       const now = insides.get(this);
       if (now !== undefined) return now[key];
@@ -65,8 +83,8 @@ const accessor = (key) => ({
   /** @this {any} @param {any} value */
   set(value) {
     const r = insides.get(this);
-    if (r !== undefined) host.materialize(r.root);
-    else if (host.source(this) !== undefined) host.materialize(this);
+    if (r !== undefined) materialize(r.root);
+    else if (sessions.get(this) !== undefined) materialize(this);
     data(this, key, value);
   },
 });
@@ -91,7 +109,7 @@ function current(root, s) {
   if (v === null || v.version !== i32[s.versionAt]) {
     v = s.view = build(root, s, v);
   } else if (v.checked && !untouched(root, s, v)) {
-    host.materialize(root);
+    materialize(root);
     return undefined;
   }
   v.checked = false;
@@ -223,7 +241,7 @@ function untouched(root, s, v) {
       if (typeof b !== 'object' || b === null || !Object.is(node.level, numbers[q]) || !Object.is(b.x, numbers[q + 1]) ||
         !Object.is(b.y, numbers[q + 2]) || !Object.is(b.width, numbers[q + 3]) || !Object.is(b.height, numbers[q + 4]) ||
         !Object.is(node.maxObjects, s.maxObjects) || !Object.is(node.minLevels, s.minLevels) ||
-        !Object.is(node.maxLevels, s.maxLevels) || !host.intact(node) || Object.keys(node).length !== NODE_KEYS) return false;
+        !Object.is(node.maxLevels, s.maxLevels) || !intact(node, s.own) || Object.keys(node).length !== NODE_KEYS) return false;
     }
     if (r.nodes.length !== (n + 1 < order.length && parent[n + 1] >> 2 === n ? 4 : 0)) return false;
     if (list.length !== lengths[n]) return false;

@@ -1,0 +1,21 @@
+// The modules js/src/wasm/native.js imports by name, which js/scripts/bundle.mjs provides per build
+// (its wasmModules plugin): for `tsc -p js/tsconfig.json` only, never bundled.
+
+declare module 'quadtree-wasm:glue' {
+  /** Emscripten's MODULARIZE factory (built with synchronous instantiation: it returns the
+   * module, whose `ready` settles once the instance is made). */
+  export default function createNative(options: {
+    instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): WebAssembly.Exports | {};
+  }): any;
+}
+
+declare module 'quadtree-wasm:wasm' {
+  /** The wasm as base64 of its raw LZMA1 stream, its unpacked size and the stream's lc/lp/pb;
+   * and the decoder's wasm (cpp/wasm/unlzma.cpp) as base64. */
+  export const wasm: { text: string; size: number; lc: number; lp: number; pb: number; decoder: string };
+}
+
+declare module 'quadtree-wasm:binding' {
+  /** The wasm's calls under their JavaScript names (binding-embind.js or binding-csp.js). */
+  export function calls(m: any): any;
+}
