@@ -23,12 +23,10 @@ QT_COLD Quadtree::ScratchUse::~ScratchUse() {
     std::vector<int32_t>().swap(*v);
 }
 
-Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level)
-    : maxObjects_(maxObjects), maxLevels_(maxLevels) {
+Quadtree::Quadtree(Rect bounds, double maxObjects, double maxLevels, double level) {
   // Links, entries and objects get their arrays with the first insert: a tree that is made and
   // dropped allocates little.
-  roomForNodes(1);
-  plantRoot(bounds, level, Reach::everywhere());
+  plantRoot(bounds, level, maxObjects, maxLevels);
 }
 
 namespace {
@@ -407,11 +405,7 @@ void Quadtree::clear() {
 }
 
 void Quadtree::reset(Rect bounds, double maxObjects, double maxLevels, double level) {
-  clear();
-  maxObjects_ = maxObjects;
-  maxLevels_ = maxLevels;
-  resetRoot(bounds, level);  // (the root's reach_ is unbounded, as built)
-  noMemory_ = false;
+  resetTree(bounds, level, maxObjects, maxLevels);
 }
 
 void Quadtree::clearNode(int32_t node) {

@@ -35,7 +35,8 @@ struct Link {  // 8 bytes
 };
 static_assert(sizeof(Link) == 8, "a link is two int32s");
 
-class Quadtree : public NodeTree<Reach> {
+class Quadtree : public NodeTree<Reach, Quadtree> {
+  friend class NodeTree<Reach, Quadtree>;  // (its roomForNodes() calls growNodeScratch())
  public:
   static constexpr unsigned kFeatures = kRects | kNodes | kLeafGrid | kMovesLater | kKept;  // (node_tree.h)
 
@@ -164,12 +165,6 @@ class Quadtree : public NodeTree<Reach> {
  private:
   // Each array grows only here, with the arrays sized by it (their capacity never lags behind
   // its own, so a capacity check of the first one covers them all); false: no room, no change.
-  bool roomForNodes(size_t extra) {
-    return NodeTree::roomForNodes(extra, [this](size_t cap) { return growNodeScratch(cap); });
-  }
-  bool roomForBlock() {
-    return NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); });
-  }
   bool roomForLinks(size_t extra) {  // freed links are reused first
     return links_.size() + extra <= links_.capacity() + freeLinks_ || growLinks(extra);
   }
@@ -295,7 +290,6 @@ class Quadtree : public NodeTree<Reach> {
   // Whether a leaf's own list is the answer to a query from `node` that reaches only it.
   bool listAnswers(int32_t node, int32_t leaf, bool dedup) const;
 
-  double maxObjects_, maxLevels_;
   // Per node (node_tree.h): reach_ holds the bounds within which a rect reaches it alone from
   // the root.
   std::vector<Link> links_;

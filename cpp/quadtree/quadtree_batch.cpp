@@ -13,13 +13,7 @@
 namespace qt {
 
 int32_t Quadtree::insertAll(const int32_t* ids, const double* rects, int32_t count) {
-  int32_t i = insertBatch(ids, rects, count);
-  for (; i < count; ++i) {
-    const double* r = rects + 4 * size_t(i);
-    insert(root(), ids[i], {r[0], r[1], r[2], r[3]});
-    if (outOfMemory()) return i;
-  }
-  return count;
+  return insertEach(insertBatch(ids, rects, count), ids, rects, count);
 }
 
 int32_t Quadtree::insertBatch(const int32_t* ids, const double* rects, int32_t count) {

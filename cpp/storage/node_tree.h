@@ -116,8 +116,10 @@ constexpr int32_t kFreeNode = -1;
 constexpr Node kEmptyNode{-1, -1, -1, 0};
 
 // `Reach` is the tree's rule for which rects its descent sends to a node (geometry.h's Reach or
-// TutorialReach): a node's is its parent's `.child(parentRect, quadrant)`.
-template <class Reach>
+// TutorialReach): a node's is its parent's `.child(parentRect, quadrant)`. `Tree` is the tree
+// itself, whose `growNodeScratch(cap)` grows its own arrays sized by the nodes (it befriends
+// this class).
+template <class Reach, class Tree>
 class NodeTree : public TreeState {
  public:
   int32_t root() const { return 0; }
@@ -141,30 +143,41 @@ class NodeTree : public TreeState {
   const ObjectTable& objects() const { return objects_; }
 
  protected:
-  // The root, after roomForNodes(1) (a session checks for room before it constructs a tree, so
-  // the sized-by invariants hold from the start). Per-object arrays grow with the first insert.
-  void plantRoot(const Rect& bounds, double level, const Reach& everywhere) {
+  // The root, made by the tree's constructor (a session checks for room before it constructs a
+  // tree, so this room is there and the sized-by invariants hold from the start), and the
+  // options every splitting tree has. Per-object arrays grow with the first insert.
+  void plantRoot(const Rect& bounds, double level, double maxObjects, double maxLevels) {
+    maxObjects_ = maxObjects;
+    maxLevels_ = maxLevels;
+    roomForNodes(1);
     nodes_.push_back(kEmptyNode);
     rects_.push_back(bounds);
-    reach_.push_back(everywhere);
+    reach_.push_back(Reach::everywhere());
     levels_.push_back(level);
   }
+  // Tree::insert(root(), id, rect) for objects first..count of a batch (ids, and rects as four
+  // numbers each), in order: how many were stored (count unless the heap ran out).
+  int32_t insertEach(int32_t first, const int32_t* ids, const double* rects, int32_t count) {
+    for (int32_t i = first; i < count; ++i) {
+      const double* r = rects + 4 * size_t(i);
+      static_cast<Tree*>(this)->insert(root(), ids[i], {r[0], r[1], r[2], r[3]});
+      if (outOfMemory()) return i;
+    }
+    return count;
+  }
 
-  // Room for `extra` more nodes: `more(cap)` grows the tree's own arrays sized by the nodes first,
-  // then the pool's, nodes_ (whose capacity the check reads) last, so that a failure half way
-  // leaves its capacity within every other's. False: no room, nothing changed.
-  template <class More>
-  bool roomForNodes(size_t extra, More more) {
+  // Room for `extra` more nodes: the tree's own arrays sized by the nodes grow first
+  // (Tree::growNodeScratch), then the pool's, nodes_ (whose capacity the check reads) last, so
+  // that a failure half way leaves its capacity within every other's. False: no room, nothing
+  // changed.
+  bool roomForNodes(size_t extra) {
     if (nodes_.size() + extra <= nodes_.capacity()) return true;
     const size_t cap = nodesGrown(nodes_.size() + extra, nodes_.capacity());
-    return more(cap) && growTo(rects_, cap) && growTo(reach_, cap) && growTo(levels_, cap) &&
-           growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
+    return static_cast<Tree*>(this)->growNodeScratch(cap) && growTo(rects_, cap) && growTo(reach_, cap) &&
+           growTo(levels_, cap) && growTo(freeBlocks_, cap / 4 + 1) && growTo(nodes_, cap);
   }
   // Room for the block a split takes: none when a freed one waits.
-  template <class More>
-  bool roomForBlock(More more) {
-    return !freeBlocks_.empty() || roomForNodes(4, more);
-  }
+  bool roomForBlock() { return !freeBlocks_.empty() || roomForNodes(4); }
   // Makes `leaf` a node with four empty leaves (room made first): a freed block, or four nodes
   // more. Each child gets `childRect(rect, q)`, the level below and its reach. Returns the first
   // child; the node keeps its own list (a tree whose split nodes hold none empties it).
@@ -220,9 +233,30 @@ class NodeTree : public TreeState {
     nodes_[0] = kEmptyNode;
     freeBlocks_.clear();
   }
-  void resetRoot(const Rect& bounds, double level) {
-    rects_[0] = bounds;
+  // As new, capacity kept: Tree::clear(), then the root's rect and level and the options.
+  void resetTree(const Rect& bounds, double level, double maxObjects, double maxLevels) {
+    static_cast<Tree*>(this)->clear();
+    maxObjects_ = maxObjects;
+    maxLevels_ = maxLevels;
+    rects_[0] = bounds;  // (the root's reach is unbounded, as built)
     levels_[0] = level;
+    noMemory_ = false;
+  }
+
+  // f(n) for `node` and each node below it, depth first, the children pushed 0..3 (so 3 comes
+  // first); false as soon as f is. `stack` has room for every node.
+  template <class F>
+  bool eachBelow(int32_t node, std::vector<int32_t>& stack, F f) const {
+    stack.assign(1, node);
+    while (!stack.empty()) {
+      const int32_t n = stack.back();
+      stack.pop_back();
+      if (!f(n)) return false;
+      const int32_t c = nodes_[size_t(n)].children;
+      if (c >= 0)
+        for (int q = 0; q < 4; ++q) stack.push_back(c + q);
+    }
+    return true;
   }
 
   // stats() of a tree whose lists hold `entries` entries, one reference each: the nodes, leaves
@@ -232,15 +266,12 @@ class NodeTree : public TreeState {
     Stats s;
     s.references = s.entries = entries;
     s.objects = objects_.count;
-    stack.assign(1, root());
-    while (!stack.empty()) {
-      const int32_t n = stack.back();
-      stack.pop_back();
+    eachBelow(root(), stack, [&](int32_t n) {
       ++s.nodes;
       s.depth = std::max(s.depth, depthOf(n));
-      if (nodes_[size_t(n)].children < 0) ++s.leaves;
-      else for (int q = 0; q < 4; ++q) stack.push_back(nodes_[size_t(n)].children + q);
-    }
+      s.leaves += nodes_[size_t(n)].children < 0;
+      return true;
+    });
     return s;
   }
 
@@ -324,6 +355,7 @@ class NodeTree : public TreeState {
   std::vector<double> levels_;  // as the original counts them (parent + 1), a JavaScript number
   std::vector<int32_t> freeBlocks_;  // first index of each free block of four nodes
   ObjectTable objects_;
+  double maxObjects_ = 0, maxLevels_ = 0;  // the tree's options, as the original reads them
 
  private:
   static bool same(double a, double b) { return a == b || (a != a && b != b); }  // NaN is itself here

@@ -10,9 +10,8 @@
 namespace qt {
 
 TsTree::TsTree(Rect bounds, double maxObjects, double minLevels, double maxLevels)
-    : maxObjects_(maxObjects), minLevels_(minLevels), maxLevels_(maxLevels) {
-  roomForNodes(1);
-  plantRoot({orZero(bounds.x), orZero(bounds.y), bounds.w, bounds.h}, 0, NoReach::everywhere());
+    : minLevels_(minLevels) {
+  plantRoot({orZero(bounds.x), orZero(bounds.y), bounds.w, bounds.h}, 0, maxObjects, maxLevels);
   coverNodes();
   growSkeleton();
 }
@@ -22,7 +21,8 @@ bool TsTree::reset(Rect bounds, double maxObjects, double minLevels, double maxL
   noMemory_ = false;
   maxObjects_ = maxObjects, minLevels_ = minLevels, maxLevels_ = maxLevels;
   clearNodes();
-  resetRoot({orZero(bounds.x), orZero(bounds.y), bounds.w, bounds.h}, 0);
+  rects_[0] = {orZero(bounds.x), orZero(bounds.y), bounds.w, bounds.h};
+  levels_[0] = 0;
   coverNodes();
   growSkeleton();
   changed();
@@ -96,63 +96,6 @@ void TsTree::nextCall() {
   }
 }
 
-// Entries and lists.
-
-int32_t TsTree::newEntry(int32_t id) {
-  int32_t e = freeEntry_;
-  if (e >= 0) {
-    freeEntry_ = entries_[size_t(e)].next;
-  } else {
-    e = int32_t(entries_.size());
-    entries_.push_back({});
-  }
-  int32_t& first = objects_.first[size_t(id)];
-  if (first < 0) ++objects_.count;
-  else entries_[size_t(first)].idPrev = e;
-  entries_[size_t(e)] = {-1, -1, -1, id, -1, first, 0};
-  first = e;
-  ++liveEntries_;
-  return e;
-}
-
-bool TsTree::freeEntry(int32_t e) {
-  Entry& en = entries_[size_t(e)];
-  if (en.idPrev >= 0) entries_[size_t(en.idPrev)].idNext = en.idNext;
-  else objects_.first[size_t(en.id)] = en.idNext;
-  if (en.idNext >= 0) entries_[size_t(en.idNext)].idPrev = en.idPrev;
-  const bool last = objects_.first[size_t(en.id)] < 0;
-  if (last) --objects_.count;
-  en = {-2, -1, freeEntry_, -1, -1, -1, 0};
-  freeEntry_ = e;
-  --liveEntries_;
-  return last;
-}
-
-void TsTree::linkTail(int32_t node, int32_t e) {
-  Entry& en = entries_[size_t(e)];
-  Node& n = nodes_[size_t(node)];
-  en.node = node;
-  en.prev = n.tail;
-  en.next = -1;
-  en.seq = ++seq_;
-  if (n.tail >= 0) entries_[size_t(n.tail)].next = e;
-  else n.head = e;
-  n.tail = e;
-  ++n.count;
-}
-
-void TsTree::detach(int32_t e) {
-  Entry& en = entries_[size_t(e)];
-  Node& n = nodes_[size_t(en.node)];
-  if (en.prev >= 0) entries_[size_t(en.prev)].next = en.next;
-  else n.head = en.next;
-  if (en.next >= 0) entries_[size_t(en.next)].prev = en.prev;
-  else n.tail = en.prev;
-  --n.count;
-  en.node = -1;
-  en.prev = en.next = -1;
-}
-
 // Pre-order without a stack: down to the first child (if `descend`), else on to the next
 // sibling of the nearest node that has one.
 int32_t TsTree::nextInPreorder(int32_t node, bool descend) const {
@@ -178,9 +121,9 @@ bool TsTree::setShape(int32_t id, const Shape& shape) {
 }
 
 bool TsTree::append(int32_t node, int32_t id) {
-  if (!roomForEntries() || !roomForUndo()) return false;
-  const int32_t e = newEntry(id);
-  linkTail(node, e);
+  if (!entries_.room(1) || !roomForUndo()) return false;
+  const int32_t e = entries_.make(id, objects_);
+  entries_.linkTail(nodes_, node, e);
   log_.push_back({Undo::kAppend, e, 0, 0, 0});
   mark(node, kCheck);  // it may now hold `id` twice
   return true;
@@ -200,8 +143,8 @@ bool TsTree::split(int32_t node) {
   log_.push_back({Undo::kSplit, node, list.head, list.tail, list.count});
   mark(node, kClimb);  // objects that meet no child leave it; duplicates count once
   const Rect bounds = rects_[size_t(node)];
-  for (int32_t e = list.tail; e >= 0; e = entries_[size_t(e)].prev) {
-    const int32_t id = entries_[size_t(e)].id;
+  for (int32_t e = list.tail; e >= 0; e = entries_[e].prev) {
+    const int32_t id = entries_[e].id;
     const unsigned mask = shapeQuadrants(bounds, shape(id));
     for (int q = 3; q >= 0; --q)
       if (mask >> q & 1u) work_.push_back({c + q, id});
@@ -218,8 +161,8 @@ bool TsTree::listWanted(int32_t leaf) {
   if (!growTo(wanted_, count) || !growTo(log_, log_.size() + count) || !growTo(shapeLog_, shapeLog_.size() + count))
     return false;
   const uint32_t stamp = newStamp();
-  for (int32_t e = n.head; e >= 0; e = entries_[size_t(e)].next) {
-    const int32_t id = entries_[size_t(e)].id;
+  for (int32_t e = n.head; e >= 0; e = entries_[e].next) {
+    const int32_t id = entries_[e].id;
     if (readIn_[size_t(id)] == call_ || seen_[size_t(id)] == stamp) continue;
     seen_[size_t(id)] = stamp;
     wanted_.push_back(id);
@@ -289,8 +232,8 @@ TsTree::Step TsTree::finish() {
     if (u.kind == Undo::kShape) reshaped_.push_back(u.at);  // (room: one per id, each read once a call)
     if (u.kind != Undo::kSplit) continue;
     for (int32_t e = u.head; e >= 0;) {
-      const int32_t next = entries_[size_t(e)].next, id = entries_[size_t(e)].id;
-      if (freeEntry(e)) lost_.push_back(id);  // (room: one per id)
+      const int32_t next = entries_[e].next, id = entries_[e].id;
+      if (entries_.release(e, objects_)) lost_.push_back(id);  // (room: one per id)
       e = next;
     }
   }
@@ -332,8 +275,8 @@ void TsTree::rollback() {
     const Undo& u = log_[i];
     switch (u.kind) {
       case Undo::kAppend:
-        detach(u.at);
-        freeEntry(u.at);
+        entries_.detach(nodes_, u.at);
+        entries_.release(u.at, objects_);
         break;
       case Undo::kSplit: {
         Node& n = nodes_[size_t(u.at)];
@@ -364,19 +307,19 @@ bool TsTree::remove(int32_t id, bool fast) {
   bool inRoot = false;
   if (contains(id)) {
     const int32_t first = objects_.first[size_t(id)];
-    for (int32_t e = first; e >= 0; e = entries_[size_t(e)].idNext) pick_[size_t(entries_[size_t(e)].node)] = -1;
-    for (int32_t e = first; e >= 0; e = entries_[size_t(e)].idNext) {
-      int32_t& p = pick_[size_t(entries_[size_t(e)].node)];
-      if (p < 0 || entries_[size_t(e)].seq < entries_[size_t(p)].seq) p = e;
+    for (int32_t e = first; e >= 0; e = entries_[e].idNext) pick_[size_t(entries_[e].node)] = -1;
+    for (int32_t e = first; e >= 0; e = entries_[e].idNext) {
+      int32_t& p = pick_[size_t(entries_[e].node)];
+      if (p < 0 || entries_[e].seq < entries_[p].seq) p = e;
     }
     for (int32_t e = first; e >= 0;) {
-      const int32_t next = entries_[size_t(e)].idNext, node = entries_[size_t(e)].node;
+      const int32_t next = entries_[e].idNext, node = entries_[e].node;
       if (pick_[size_t(node)] == e) {
         pick_[size_t(node)] = -1;
         inRoot |= node == root();
-        detach(e);
+        entries_.detach(nodes_, e);
         mark(node, kClimb);
-        if (freeEntry(e)) lost_.push_back(id);
+        if (entries_.release(e, objects_)) lost_.push_back(id);
       }
       e = next;
     }
@@ -393,9 +336,6 @@ void TsTree::forgetObjects() {
   newChange();
   clearMarks();
   entries_.clear();
-  freeEntry_ = -1;
-  liveEntries_ = 0;
-  seq_ = 0;
   std::fill(objects_.first.begin(), objects_.first.end(), -1);
   objects_.count = 0;
 }

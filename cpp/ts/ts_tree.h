@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "base/debug.h"  // qt::Stats
+#include "storage/entry_lists.h"
 #include "storage/node_tree.h"
 #include "shapes/shape_geometry.h"  // qt::Shape, shapeQuadrants(), tsChildRect()
 
@@ -57,7 +58,8 @@ struct NoReach {
   NoReach child(const Rect&, int) const { return *this; }
 };
 
-class TsTree : public NodeTree<NoReach> {
+class TsTree : public NodeTree<NoReach, TsTree> {
+  friend class NodeTree<NoReach, TsTree>;  // (its roomForNodes() calls growNodeScratch())
  public:
   static constexpr unsigned kFeatures = kShapes | kKept;  // (node_tree.h)
 
@@ -141,7 +143,7 @@ class TsTree : public NodeTree<NoReach> {
   bool preorderLists(std::vector<int32_t>& out) const;
 
   // References stored (a retrieve gives at most size() ids, a listing at most linkCount()).
-  size_t linkCount() const { return size_t(liveEntries_); }
+  size_t linkCount() const { return size_t(entries_.live()); }
   // What validate() allocates, about.
   size_t validateBytes() const { return nodes_.size() * 16 + entries_.size() + objects_.span() * 4 + 4096; }
   // (level, x, y, width, height, own list's length, is leaf) for every node, pre-order
@@ -151,13 +153,6 @@ class TsTree : public NodeTree<NoReach> {
   bool validate(std::string* why = nullptr) const;
 
  private:
-  struct Entry {  // 32 bytes
-    int32_t node;            // holding it (a split's set-aside list keeps its node); free: -2
-    int32_t prev, next;      // in the node's list (free entries: next free)
-    int32_t id;
-    int32_t idPrev, idNext;  // in the id's chain
-    uint64_t seq;            // append order: increasing along a list
-  };
   // The undo log of a call.
   struct Undo {  // 20 bytes
     enum Kind : int32_t { kAppend, kSplit, kShape } kind;
@@ -168,21 +163,14 @@ class TsTree : public NodeTree<NoReach> {
   struct Work {  // insert `id` at `node`: one call of the package's insert() still to run
     int32_t node, id;
   };
-  static_assert(sizeof(Entry) == 32 && sizeof(Undo) == 20 && sizeof(Work) == 8, "record sizes");
+  static_assert(sizeof(Undo) == 20 && sizeof(Work) == 8, "record sizes");
 
   // Node marks (marks_): kCheck, the node's own list may hold duplicates a join removes (it was
   // appended to); kClimb, its subtree may have lost objects (a remove, a split that dropped or
   // doubled them), so it and its ancestors may join.
   static constexpr uint8_t kCheck = 1, kClimb = 2;
 
-  bool roomForNodes(size_t extra) {
-    return NodeTree::roomForNodes(extra, [this](size_t cap) { return growNodeScratch(cap); });
-  }
-  bool roomForBlock() {
-    return NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); });
-  }
   bool growNodeScratch(size_t cap);  // the arrays beside the pool's, for `cap` nodes
-  bool roomForEntries() { return freeEntry_ >= 0 || growTo(entries_, entries_.size() + 1); }
   bool roomForId(int32_t id);
   bool roomForUndo() { return log_.size() < log_.capacity() || growTo(log_, log_.size() + 1); }
   void coverNodes();  // the arrays beside the pool's, as long as it
@@ -206,11 +194,6 @@ class TsTree : public NodeTree<NoReach> {
   void rollback();
   void endCall();
 
-  int32_t newEntry(int32_t id);  // room made; in the id's chain, in no list
-  bool freeEntry(int32_t e);     // out of its id's chain and into the free list: true if it was
-                                 // the id's last
-  void linkTail(int32_t node, int32_t e);
-  void detach(int32_t e);  // out of its node's list
   int32_t nextInPreorder(int32_t node, bool descend) const;
 
   // ts_tree_join.cpp
@@ -238,10 +221,8 @@ class TsTree : public NodeTree<NoReach> {
   void collapse(int32_t top);
   void clearMarks();
 
-  void appendList(int32_t node, std::vector<int32_t>& out) const;  // room made
 
-  double maxObjects_, minLevels_, maxLevels_;
-  uint64_t seq_ = 0;
+  double minLevels_;
   // Per node: the pool's (node_tree.h), and
   std::vector<int32_t> parent_;
   std::vector<uint8_t> marks_;   // kCheck | kClimb since the last join
@@ -254,9 +235,7 @@ class TsTree : public NodeTree<NoReach> {
   double births_ = 0;
   mutable std::vector<int32_t> stack_;  // walks; sized with the nodes
   // Entries.
-  std::vector<Entry> entries_;
-  int32_t freeEntry_ = -1;
-  int32_t liveEntries_ = 0;
+  EntryLists entries_;
   // Per id: objects_ (node_tree.h: first entry; `rects` holds the latest shape's four numbers),
   // and
   std::vector<uint8_t> kinds_;          // the latest shape's kind

@@ -14,7 +14,7 @@ QT_COLD bool TsTree::nodeWalk(std::vector<double>& out) const {
 }
 
 QT_COLD Stats TsTree::stats() const {
-  return nodeStats(liveEntries_, stack_, [this](int32_t n) { return int32_t(levels_[size_t(n)]); });  // (the root's is 0)
+  return nodeStats(entries_.live(), stack_, [this](int32_t n) { return int32_t(levels_[size_t(n)]); });  // (the root's is 0)
 }
 
 QT_COLD bool TsTree::validate(std::string* why) const {
@@ -43,40 +43,10 @@ QT_COLD bool TsTree::validate(std::string* why) const {
       if (nd.count > 0 && overflows(n)) return fail(why, "leaf ", n, " overflows and was not split");
       if (levels_[size_t(n)] < minLevels_) return fail(why, "leaf ", n, " is below minLevels");
     }
-    int32_t count = 0, prev = -1;
-    for (int32_t e = nd.head; e >= 0; prev = e, e = entries_[size_t(e)].next) {
-      if (size_t(e) >= entries_.size() || seenEntry[size_t(e)]) return fail(why, "node ", n, " list broken at entry ", e);
-      seenEntry[size_t(e)] = 1;
-      const Entry& en = entries_[size_t(e)];
-      if (en.node != n || en.prev != prev) return fail(why, "entry ", e, " names the wrong node or predecessor");
-      if (prev >= 0 && !(entries_[size_t(prev)].seq < en.seq)) return fail(why, "entry ", e, " is out of order in node ", n);
-      if (en.id < 0 || size_t(en.id) >= span) return fail(why, "entry ", e, " has a bad id");
-      ++count;
-    }
-    if (count != nd.count || prev != nd.tail) return fail(why, "node ", n, " count or tail is wrong");
-    live += count;
-    return true;
+    return entries_.validateList(n, nd, span, seenEntry, live, why, [](int32_t) { return true; });
   };
   if (!validateNodes(why, [](const Rect& r, int q) { return tsChildRect(r, q); }, nodeHolds)) return false;
-  for (int32_t e = freeEntry_; e >= 0; e = entries_[size_t(e)].next) {
-    if (size_t(e) >= entries_.size() || seenEntry[size_t(e)] || entries_[size_t(e)].node != -2)
-      return fail(why, "free entry list broken at ", e);
-    seenEntry[size_t(e)] = 2;
-  }
-  if (live != liveEntries_) return fail(why, "entry count ", liveEntries_, " but ", live, " in lists");
-  for (size_t e = 0; e < entries_.size(); ++e)
-    if (!seenEntry[e]) return fail(why, "entry ", int32_t(e), " is neither in a list nor free");
-  int32_t objects = 0, chained = 0;
-  for (size_t id = 0; id < span; ++id) {
-    if (objects_.first[id] < 0) continue;
-    ++objects;
-    for (int32_t e = objects_.first[id], prev = -1; e >= 0; prev = e, e = entries_[size_t(e)].idNext, ++chained)
-      if (size_t(e) >= entries_.size() || seenEntry[size_t(e)] != 1 || entries_[size_t(e)].id != int32_t(id) ||
-          entries_[size_t(e)].idPrev != prev)
-        return fail(why, "id ", int32_t(id), " entry chain broken at ", e);
-  }
-  if (objects != objects_.count) return fail(why, "object count ", objects_.count, " but ", objects, " ids");
-  if (chained != live) return fail(why, "entries in id chains ", chained, " but ", live, " in lists");
+  if (!entries_.validateRest(objects_, seenEntry, live, why)) return false;
 
   // The marks: every marked node listed once, every listed node marked.
   std::vector<char> listed(nn, 0);

@@ -34,14 +34,7 @@ bool TsTree::joinList(std::vector<int32_t>& out) {
   abandon();
   newChange();
   if (!growTo(out, out.size() + linkCount())) return false;
-  stack_.assign(1, root());
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    appendList(n, out);
-    if (nodes_[size_t(n)].children >= 0)
-      for (int q = 3; q >= 0; --q) stack_.push_back(nodes_[size_t(n)].children + q);
-  }
+  entries_.appendPreorder(nodes_, root(), stack_, out, false);
   if (settle()) changed();
   return true;
 }
@@ -67,16 +60,9 @@ bool TsTree::settle() {
 // Adds to `distinct` the ids of the subtree at `node` that `stamp` has not seen (and stamps them),
 // depth first; false as soon as there are more than maxObjects.
 bool TsTree::countDistinct(int32_t node, uint32_t stamp, int32_t& distinct) const {
-  stack_.assign(1, node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    if (!eachUnseen(n, stamp, [&](int32_t) { return double(++distinct) <= maxObjects_; })) return false;
-    const int32_t c = nodes_[size_t(n)].children;
-    if (c >= 0)
-      for (int q = 0; q < 4; ++q) stack_.push_back(c + q);  // (any order: a count)
-  }
-  return true;
+  return eachBelow(node, stack_, [&](int32_t n) {  // (any order: a count)
+    return eachUnseen(n, stamp, [&](int32_t) { return double(++distinct) <= maxObjects_; });
+  });
 }
 
 // From a marked node: the highest node up from it that joins (only itself without `climb`),
@@ -109,26 +95,19 @@ bool TsTree::settleAt(int32_t node, bool climb) {
 // then the nodes below it. Allocates nothing.
 void TsTree::collapse(int32_t top) {
   const uint32_t stamp = newStamp();
-  int32_t head = -1, tail = -1, count = 0;
+  Node gathered = kEmptyNode;  // (top's list is read as it is gathered)
   stack_.assign(1, top);
   while (!stack_.empty()) {
     const int32_t n = stack_.back();
     stack_.pop_back();
     for (int32_t e = nodes_[size_t(n)].head; e >= 0;) {
-      Entry& en = entries_[size_t(e)];
+      ListEntry& en = entries_[e];
       const int32_t next = en.next;
       if (seen_[size_t(en.id)] == stamp) {
-        freeEntry(e);  // (never the id's last: its first occurrence stays)
+        entries_.release(e, objects_);  // (never the id's last: its first occurrence stays)
       } else {
         seen_[size_t(en.id)] = stamp;
-        en.node = top;
-        en.prev = tail;
-        en.next = -1;
-        en.seq = ++seq_;
-        if (tail >= 0) entries_[size_t(tail)].next = e;
-        else head = e;
-        tail = e;
-        ++count;
+        entries_.linkTail(gathered, top, e);
       }
       e = next;
     }
@@ -137,10 +116,7 @@ void TsTree::collapse(int32_t top) {
       for (int q = 3; q >= 0; --q) stack_.push_back(c + q);
   }
   if (nodes_[size_t(top)].children >= 0) freeSubtree(top, stack_, [](int32_t) {});
-  Node& t = nodes_[size_t(top)];
-  t.head = head;
-  t.tail = tail;
-  t.count = count;
+  nodes_[size_t(top)] = gathered;
 }
 
 }  // namespace qt

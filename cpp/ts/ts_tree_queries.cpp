@@ -7,10 +7,6 @@
 
 namespace qt {
 
-void TsTree::appendList(int32_t node, std::vector<int32_t>& out) const {
-  for (int32_t e = nodes_[size_t(node)].head; e >= 0; e = entries_[size_t(e)].next) out.push_back(entries_[size_t(e)].id);
-}
-
 // At each node reached: its own list, then the children the query's mask lists, in ascending
 // order, depth first; then the package's Set keeps each object's first occurrence (a stamp per id
 // here). The root's own list is read whatever the mask, so a root without children gives all.
@@ -58,22 +54,13 @@ bool TsTree::distinctObjects(int32_t node, std::vector<int32_t>& out) const {
 
 bool TsTree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + size_t(nodes_[size_t(node)].count))) return false;
-  appendList(node, out);
+  entries_.appendIds(nodes_[size_t(node)], out);
   return true;
 }
 
 bool TsTree::preorderLists(std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + nodes_.size() + linkCount())) return false;
-  stack_.assign(1, root());
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    out.push_back(nodes_[size_t(n)].count);
-    appendList(n, out);
-    const int32_t c = nodes_[size_t(n)].children;
-    if (c >= 0)
-      for (int q = 3; q >= 0; --q) stack_.push_back(c + q);
-  }
+  entries_.appendPreorder(nodes_, root(), stack_, out, true);
   return true;
 }
 

@@ -15,10 +15,8 @@ namespace {
 bool sameRect(const Rect& a, const Rect& b) { return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h; }
 }  // namespace
 
-TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, double level)
-    : maxObjects_(maxObjects), maxLevels_(maxLevels) {
-  roomForNodes(1);
-  plantRoot(bounds, level, TutorialReach::everywhere());
+TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, double level) {
+  plantRoot(bounds, level, maxObjects, maxLevels);
   ancestry_.push_back({-1, 0});
 }
 
@@ -26,11 +24,6 @@ TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, dou
 // capacity never runs ahead of theirs.
 QT_COLD bool TutorialTree::growNodeScratch(size_t cap) {
   return growTo(ancestry_, cap) && growTo(rank_, cap) && growTo(stack_, cap + 4);
-}
-
-bool TutorialTree::roomForEntries(size_t extra) {
-  if (extra == 1 && freeEntry_ >= 0) return true;
-  return growTo(entries_, entries_.size() + extra);
 }
 
 bool TutorialTree::roomForId(int32_t id) {
@@ -44,32 +37,6 @@ bool TutorialTree::roomForId(int32_t id) {
 
 bool TutorialTree::growLog() { return growTo(log_, log_.size() + 1); }
 
-int32_t TutorialTree::newEntry(int32_t id) {
-  int32_t e = freeEntry_;
-  if (e >= 0) {
-    freeEntry_ = entries_[e].next;
-  } else {
-    e = int32_t(entries_.size());
-    entries_.push_back({});
-  }
-  if (objects_.first[id] < 0) ++objects_.count;
-  entries_[e] = {-1, -1, -1, id, objects_.first[id], 0, 0};
-  objects_.first[id] = e;
-  ++liveEntries_;
-  return e;
-}
-
-void TutorialTree::freeEntry(int32_t e) {
-  const int32_t id = entries_[e].id;
-  int32_t* at = &objects_.first[id];
-  while (*at != e) at = &entries_[*at].idNext;
-  *at = entries_[e].idNext;
-  if (objects_.first[id] < 0) --objects_.count;
-  entries_[e] = {-2, -1, freeEntry_, -1, -1, 0, 0};
-  freeEntry_ = e;
-  --liveEntries_;
-}
-
 void TutorialTree::markUnsettled(int32_t id) {
   if (unsettled_[id]) return;
   unsettled_[id] = 1;
@@ -80,38 +47,17 @@ void TutorialTree::markUnsettled(int32_t id) {
 
 bool TutorialTree::append(int32_t node, int32_t e) {
   if (!roomForStep()) return false;
-  Entry& en = entries_[e];
-  Node& n = nodes_[node];
-  en.node = node;
-  en.prev = n.tail;
-  en.next = -1;
-  en.seq = ++seq_;
-  if (n.tail >= 0) entries_[n.tail].next = e;
-  else n.head = e;
-  n.tail = e;
-  ++n.count;
+  entries_.linkTail(nodes_, node, e);
   log_.push_back({Step::kAppend, e, node, -1, 0});
   return true;
 }
 
 bool TutorialTree::unlink(int32_t e) {
   if (!roomForStep()) return false;
-  const Entry& en = entries_[e];
+  const ListEntry& en = entries_[e];
   log_.push_back({Step::kUnlink, e, en.node, en.prev, en.seq});
-  detach(e);
+  entries_.detach(nodes_, e);
   return true;
-}
-
-void TutorialTree::detach(int32_t e) {
-  Entry& en = entries_[e];
-  Node& n = nodes_[en.node];
-  if (en.prev >= 0) entries_[en.prev].next = en.next;
-  else n.head = en.next;
-  if (en.next >= 0) entries_[en.next].prev = en.prev;
-  else n.tail = en.prev;
-  --n.count;
-  en.node = -1;
-  en.prev = en.next = -1;
 }
 
 bool TutorialTree::split(int32_t node) {
@@ -136,31 +82,12 @@ void TutorialTree::rollback() {
   for (size_t i = log_.size(); i-- > 0;) {
     const Step& s = log_[i];
     switch (s.kind) {
-      case Step::kAppend: {  // it is the tail of its node: every later step is undone
-        Entry& en = entries_[s.a];
-        Node& n = nodes_[en.node];
-        n.tail = en.prev;
-        if (en.prev >= 0) entries_[en.prev].next = -1;
-        else n.head = -1;
-        --n.count;
-        en.node = -1;
-        en.prev = en.next = -1;
+      case Step::kAppend:  // it is the tail of its node: every later step is undone
+        entries_.detach(nodes_, s.a);
         break;
-      }
-      case Step::kUnlink: {  // back after its old predecessor, with its old sequence number
-        Entry& en = entries_[s.a];
-        Node& n = nodes_[s.node];
-        en.node = s.node;
-        en.seq = s.seq;
-        en.prev = s.prev;
-        en.next = s.prev >= 0 ? entries_[s.prev].next : n.head;
-        if (s.prev >= 0) entries_[s.prev].next = s.a;
-        else n.head = s.a;
-        if (en.next >= 0) entries_[en.next].prev = s.a;
-        else n.tail = s.a;
-        ++n.count;
+      case Step::kUnlink:  // back after its old predecessor, with its old sequence number
+        entries_.relink(nodes_, s.node, s.a, s.prev, s.seq);
         break;
-      }
       case Step::kSplit:  // its children are empty leaves again
         freeBlock(nodes_[s.a].children);
         nodes_[s.a].children = -1;
@@ -218,18 +145,18 @@ bool TutorialTree::place(int32_t node, int32_t e) {
 
 void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
   if (id < 0 || !isNode(node)) return;
-  if (!roomForId(id) || !roomForEntries(1)) {
+  if (!roomForId(id) || !entries_.room(1)) {
     noMemory_ = true;
     return;
   }
   const bool had = objects_.first[id] >= 0;
   if (!setRect(id, rect)) return rollback();
   if (had && !sameRect(rectLog_.back(), rect)) markUnsettled(id);  // its other entries: refresh() checks them
-  const int32_t e = newEntry(id);
+  const int32_t e = entries_.make(id, objects_);
   if (node != root()) markUnsettled(id);  // placed from a subnode: maybe not where the root would put it
   if (!place(node, e)) {
     rollback();
-    freeEntry(e);
+    entries_.release(e, objects_);
     return;
   }
   commit();
@@ -237,12 +164,7 @@ void TutorialTree::insert(int32_t node, int32_t id, const Rect& rect) {
 }
 
 int32_t TutorialTree::insertAll(const int32_t* ids, const double* rects, int32_t count) {
-  for (int32_t i = 0; i < count; ++i) {
-    const double* r = rects + 4 * size_t(i);
-    insert(root(), ids[i], {r[0], r[1], r[2], r[3]});
-    if (outOfMemory()) return i;
-  }
-  return count;
+  return insertEach(0, ids, rects, count);
 }
 
 // Pre-order: a node's list front to back, then children 0..3. Entries of one node compare by
@@ -270,8 +192,8 @@ QT_COLD int32_t TutorialTree::undoRefresh(const int32_t* changedIds, int32_t sav
   for (int32_t i = saved; i-- > 0;)
     if (contains(changedIds[i])) objects_.rects[changedIds[i]] = rectLog_[size_t(i)];
   rollback();
-  for (int32_t e : dead_) entries_[e].flag = 0;
-  for (int32_t e : takeOut_) entries_[e].flag = 0;
+  for (int32_t e : dead_) refreshMarks_[size_t(e)] = 0;
+  for (int32_t e : takeOut_) refreshMarks_[size_t(e)] = 0;
   dead_.clear();
   takeOut_.clear();
   return -1;
@@ -310,8 +232,8 @@ int32_t TutorialTree::firstInPreorder(int32_t id) const {
 bool TutorialTree::remove(int32_t id) {
   if (!contains(id)) return false;
   const int32_t e = firstInPreorder(id);
-  detach(e);
-  freeEntry(e);
+  entries_.detach(nodes_, e);
+  entries_.release(e, objects_);
   changed();
   return true;
 }
@@ -346,10 +268,12 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
   // logged step per id (the lists' steps are logged as in every call).
   int32_t saved = 0;
   auto fail = [&] { return undoRefresh(changedIds, saved); };
-  if (dead > 0 && (!growTo(dead_, size_t(dead)) || !growTo(removed_, size_t(dead)))) {
+  if ((dead > 0 && (!growTo(dead_, size_t(dead)) || !growTo(removed_, size_t(dead)))) ||
+      !growTo(refreshMarks_, entries_.size())) {
     noMemory_ = true;
     return -1;
   }
+  refreshMarks_.resize(entries_.size(), 0);  // (the entries made since the last refresh)
   // The dead entries, by their positions in the pre-order sequence as it is now.
   if (dead > 0) {
     int32_t k = 0, position = 0;
@@ -360,7 +284,7 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
       for (int32_t e = nodes_[n].head; e >= 0 && k < dead; e = entries_[e].next, ++position) {
         while (k < dead && deadPositions[k] < position) ++k;  // not ascending: ignored
         if (k < dead && deadPositions[k] == position) {
-          entries_[e].flag = 1;
+          refreshMarks_[size_t(e)] = 1;
           dead_.push_back(e);
           ++k;
         }
@@ -382,9 +306,9 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
     if (!contains(id)) return true;
     const Rect& r = objects_.rects[id];
     for (int32_t o = objects_.first[id]; o >= 0; o = entries_[o].idNext) {
-      if (entries_[o].flag || atHome(entries_[o].node, r)) continue;
+      if (refreshMarks_[size_t(o)] || atHome(entries_[o].node, r)) continue;
       if (!growTo(takeOut_, takeOut_.size() + 1)) return false;
-      entries_[o].flag = 2;
+      refreshMarks_[size_t(o)] = 2;
       takeOut_.push_back(o);
     }
     return true;
@@ -409,10 +333,11 @@ int32_t TutorialTree::refresh(const int32_t* changedIds, const double* rects, in
   for (int32_t e : takeOut_)
     if (!place(root(), e)) return fail();
   commit();
-  for (int32_t e : takeOut_) entries_[e].flag = 0;
+  for (int32_t e : takeOut_) refreshMarks_[size_t(e)] = 0;
   for (int32_t e : dead_) {
     removed_.push_back(entries_[e].id);
-    freeEntry(e);
+    refreshMarks_[size_t(e)] = 0;
+    entries_.release(e, objects_);
   }
   for (int32_t id : unsettledIds_) unsettled_[id] = 0;
   unsettledIds_.clear();
@@ -424,21 +349,14 @@ void TutorialTree::clear() {
   clearNodes();
   ancestry_.resize(1);
   entries_.clear();
-  freeEntry_ = -1;
-  liveEntries_ = 0;
   objects_.clear();
   unsettled_.clear();
   unsettledIds_.clear();
-  seq_ = 0;
   changed();
 }
 
 void TutorialTree::reset(Rect bounds, double maxObjects, double maxLevels, double level) {
-  clear();
-  maxObjects_ = maxObjects;
-  maxLevels_ = maxLevels;
-  resetRoot(bounds, level);
-  noMemory_ = false;
+  resetTree(bounds, level, maxObjects, maxLevels);
 }
 
 void TutorialTree::clearNode(int32_t node) {
@@ -447,7 +365,7 @@ void TutorialTree::clearNode(int32_t node) {
   freeSubtree(node, stack_, [&](int32_t n) {
     for (int32_t e = nodes_[n].head; e >= 0;) {
       const int32_t next = entries_[e].next;
-      freeEntry(e);
+      entries_.release(e, objects_);
       e = next;
     }
   });

@@ -39,11 +39,13 @@
 #include "base/debug.h"     // qt::Stats
 #include "base/geometry.h"  // qt::Rect, Edges, overlaps()
 #include "tutorial/tutorial_geometry.h"  // tutorialIndex(), TutorialReach, tutorialChildRect()
+#include "storage/entry_lists.h"
 #include "storage/node_tree.h"
 
 namespace qt {
 
-class TutorialTree : public NodeTree<TutorialReach> {
+class TutorialTree : public NodeTree<TutorialReach, TutorialTree> {
+  friend class NodeTree<TutorialReach, TutorialTree>;  // (its roomForNodes() calls growNodeScratch())
  public:
   static constexpr unsigned kFeatures = kRects | kNodes | kPaths | kKept;  // (node_tree.h)
 
@@ -143,14 +145,6 @@ class TutorialTree : public NodeTree<TutorialReach> {
     int32_t parent;  // -1 for the root
     int32_t depth;   // below the root
   };
-  struct Entry {  // 32 bytes
-    int32_t node;        // holding it; -1 while taken out; free entries: -2
-    int32_t prev, next;  // in the node's list (free entries: next free)
-    int32_t id;
-    int32_t idNext;      // the id's next entry
-    int32_t flag;        // refresh(): 1 dead, 2 taken out
-    uint64_t seq;        // append order: increasing along a list
-  };
   // The undo log of one call: each step that changes the lists or the shape.
   struct Step {  // 24 bytes
     enum Kind : int32_t { kAppend, kUnlink, kSplit, kRect } kind;
@@ -159,16 +153,9 @@ class TutorialTree : public NodeTree<TutorialReach> {
     int32_t prev;  // unlink: its predecessor there; rect: index into rectLog_
     uint64_t seq;  // unlink: its sequence number
   };
-  static_assert(sizeof(Ancestry) == 8 && sizeof(Entry) == 32 && sizeof(Step) == 24, "record sizes");
+  static_assert(sizeof(Ancestry) == 8 && sizeof(Step) == 24, "record sizes");
 
-  bool roomForNodes(size_t extra) {
-    return NodeTree::roomForNodes(extra, [this](size_t cap) { return growNodeScratch(cap); });
-  }
-  bool roomForBlock() {
-    return NodeTree::roomForBlock([this](size_t cap) { return growNodeScratch(cap); });
-  }
   bool growNodeScratch(size_t cap);  // the arrays beside the pool's, for `cap` nodes
-  bool roomForEntries(size_t extra);
   bool roomForId(int32_t id);
   bool roomForStep() { return log_.size() < log_.capacity() || growLog(); }
   bool growLog();
@@ -179,7 +166,6 @@ class TutorialTree : public NodeTree<TutorialReach> {
   // Logged steps; false: no room (nothing done by this step).
   bool append(int32_t node, int32_t entry);
   bool unlink(int32_t entry);
-  void detach(int32_t entry);  // out of its node's list, unlogged
   bool split(int32_t node);
   bool setRect(int32_t id, const Rect& r);
   // The original's insert of an existing entry from `node` with every split and move it causes.
@@ -187,24 +173,19 @@ class TutorialTree : public NodeTree<TutorialReach> {
   void rollback();
   void commit() { log_.clear(); rectLog_.clear(); }
   void unmarkFailed(int32_t id);
-  int32_t newEntry(int32_t id);  // room checked first
-  void freeEntry(int32_t entry);  // unlinked already; drops it from its id's list
   int32_t firstInPreorder(int32_t id) const;
   bool before(int32_t a, int32_t b) const;  // entry a precedes entry b in pre-order
   void rankNodes();  // rank_: every live node's position in a pre-order walk of the nodes
   bool walksHome(int32_t node, const Rect& rect) const;  // home(root(), rect) == node, built small
   int32_t undoRefresh(const int32_t* changedIds, int32_t saved);  // refresh() out of room: -1
   void markUnsettled(int32_t id);
-  void appendList(int32_t node, std::vector<int32_t>& out) const;  // the node's list (room made)
 
-  double maxObjects_, maxLevels_;
-  uint64_t seq_ = 0;
   // Per node: the pool's (node_tree.h; reach_: which rects the root's descent sends there,
   // refresh's check), and
   std::vector<Ancestry> ancestry_;
-  std::vector<Entry> entries_;
-  int32_t freeEntry_ = -1;
-  int32_t liveEntries_ = 0;
+  EntryLists entries_;
+  // Per entry, in refresh() alone (sized there; zero between calls): 1 dead, 2 taken out.
+  std::vector<uint8_t> refreshMarks_;
   // Per id: objects_ (node_tree.h: first entry, latest rect), and
   std::vector<char> unsettled_;
   std::vector<int32_t> unsettledIds_;

@@ -12,7 +12,7 @@ namespace qt {
 QT_COLD bool TutorialTree::nodeWalk(std::vector<double>& out) const { return walkNodes(out, stack_); }
 
 QT_COLD Stats TutorialTree::stats() const {
-  return nodeStats(liveEntries_, stack_, [this](int32_t n) { return ancestry_[size_t(n)].depth; });
+  return nodeStats(entries_.live(), stack_, [this](int32_t n) { return ancestry_[size_t(n)].depth; });
 }
 
 QT_COLD bool TutorialTree::validate(std::string* why) const {
@@ -34,42 +34,18 @@ QT_COLD bool TutorialTree::validate(std::string* why) const {
     } else if (nd.count > 0 && double(nd.count) > maxObjects_ && levels_[n] < maxLevels_ && depth < kMaxDepth) {
       return fail(why, "leaf ", n, " overflows and was not split");
     }
-    int32_t count = 0, prev = -1;
-    for (int32_t e = nd.head; e >= 0; prev = e, e = entries_[e].next) {
-      if (size_t(e) >= entries_.size() || seenEntry[e]) return fail(why, "node ", n, " list broken at entry ", e);
-      seenEntry[e] = 1;
-      const Entry& en = entries_[e];
-      if (en.node != n || en.prev != prev) return fail(why, "entry ", e, " names the wrong node or predecessor");
-      if (prev >= 0 && !(entries_[prev].seq < en.seq)) return fail(why, "entry ", e, " is out of order in node ", n);
-      if (en.flag != 0) return fail(why, "entry ", e, " keeps a refresh flag");
-      if (en.id < 0 || size_t(en.id) >= objects_.span()) return fail(why, "entry ", e, " has a bad id");
-      const Rect& r = objects_.rects[en.id];
-      if (!unsettled_[en.id] && home(root(), r) != n) return fail(why, "entry ", e, " is away from home but its id is settled");
+    return entries_.validateList(n, nd, objects_.span(), seenEntry, live, why, [&](int32_t e) {
+      const int32_t id = entries_[e].id;
+      const Rect& r = objects_.rects[size_t(id)];
+      if (!unsettled_[size_t(id)] && home(root(), r) != n) return fail(why, "entry ", e, " is away from home but its id is settled");
       if (atHome(n, r) != (home(root(), r) == n)) return fail(why, "entry ", e, ": its node's reach disagrees with home()");
-      ++count;
-    }
-    if (count != nd.count || prev != nd.tail) return fail(why, "node ", n, " count or tail is wrong");
-    live += count;
-    return true;
+      return true;
+    });
   };
   if (!validateNodes(why, [](const Rect& r, int q) { return tutorialChildRect(r, q); }, nodeHolds)) return false;
-  for (int32_t e = freeEntry_; e >= 0; e = entries_[e].next) {
-    if (size_t(e) >= entries_.size() || seenEntry[e] || entries_[e].node != -2) return fail(why, "free entry list broken at ", e);
-    seenEntry[e] = 2;
-  }
-  if (live != liveEntries_) return fail(why, "entry count ", liveEntries_, " but ", live, " in lists");
-  int32_t objects = 0, chained = 0;
-  for (size_t id = 0; id < objects_.span(); ++id) {
-    if (objects_.first[id] < 0) continue;
-    ++objects;
-    for (int32_t e = objects_.first[id]; e >= 0; e = entries_[e].idNext, ++chained)
-      if (size_t(e) >= entries_.size() || seenEntry[e] != 1 || entries_[e].id != int32_t(id))
-        return fail(why, "id ", int32_t(id), " entry chain broken at ", e);
-  }
-  if (objects != objects_.count) return fail(why, "object count ", objects_.count, " but ", objects, " ids");
-  if (chained != live) return fail(why, "entries in id chains ", chained, " but ", live, " in lists");
-  for (size_t e = 0; e < entries_.size(); ++e)
-    if (!seenEntry[e]) return fail(why, "entry ", int32_t(e), " is neither in a list nor free");
+  if (!entries_.validateRest(objects_, seenEntry, live, why)) return false;
+  for (size_t e = 0; e < refreshMarks_.size(); ++e)
+    if (refreshMarks_[e] != 0) return fail(why, "entry ", int32_t(e), " keeps a refresh mark");
   for (size_t id = 0; id < unsettled_.size(); ++id)
     if (unsettled_[id] && std::find(unsettledIds_.begin(), unsettledIds_.end(), int32_t(id)) == unsettledIds_.end())
       return fail(why, "unsettled id ", int32_t(id), " is not listed");

@@ -15,7 +15,7 @@ void TutorialTree::findObjects(int32_t node, const Rect& rect, std::vector<int32
     if (q < 0) break;
     stack_.push_back(n = c + q);
   }
-  for (size_t i = stack_.size(); i-- > 0;) appendList(stack_[i], out);
+  for (size_t i = stack_.size(); i-- > 0;) entries_.appendIds(nodes_[size_t(stack_[i])], out);
 }
 
 Answer TutorialTree::retrieve(int32_t node, const Rect& rect, bool, std::vector<int32_t>& out, int32_t* kept) const {
@@ -25,19 +25,15 @@ Answer TutorialTree::retrieve(int32_t node, const Rect& rect, bool, std::vector<
   return Answer::kNew;
 }
 
-void TutorialTree::appendList(int32_t node, std::vector<int32_t>& out) const {
-  for (int32_t e = nodes_[node].head; e >= 0; e = entries_[e].next) out.push_back(entries_[e].id);
-}
-
 bool TutorialTree::nodeObjects(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + size_t(nodes_[node].count))) return false;
-  appendList(node, out);
+  entries_.appendIds(nodes_[size_t(node)], out);
   return true;
 }
 
 bool TutorialTree::pathObjects(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + linkCount())) return false;
-  for (int32_t n = node; n >= 0; n = ancestry_[n].parent) appendList(n, out);
+  for (int32_t n = node; n >= 0; n = ancestry_[n].parent) entries_.appendIds(nodes_[size_t(n)], out);
   return true;
 }
 
@@ -46,28 +42,17 @@ bool TutorialTree::pathObjects(int32_t node, std::vector<int32_t>& out) const {
 bool TutorialTree::allObjects(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + linkCount())) return false;
   const size_t start = out.size();
-  stack_.assign(1, node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
+  eachBelow(node, stack_, [&](int32_t n) {
     for (int32_t e = nodes_[n].tail; e >= 0; e = entries_[e].prev) out.push_back(entries_[e].id);
-    if (nodes_[n].children >= 0)
-      for (int q = 0; q < 4; ++q) stack_.push_back(nodes_[n].children + q);
-  }
+    return true;
+  });
   std::reverse(out.begin() + std::ptrdiff_t(start), out.end());
   return true;
 }
 
 bool TutorialTree::preorder(int32_t node, std::vector<int32_t>& out) const {
   if (!growTo(out, out.size() + linkCount())) return false;
-  stack_.assign(1, node);
-  while (!stack_.empty()) {
-    const int32_t n = stack_.back();
-    stack_.pop_back();
-    appendList(n, out);
-    if (nodes_[n].children >= 0)
-      for (int q = 3; q >= 0; --q) stack_.push_back(nodes_[n].children + q);
-  }
+  entries_.appendPreorder(nodes_, node, stack_, out, false);
   return true;
 }
 
