@@ -1,9 +1,9 @@
 // The contract between the wasm and the JavaScript facade, written once.
 //
-// - QT_CALLS: every function the wasm exports, with the cores that have it. bindings.cpp registers
-//   them with embind, the strict-CSP build exports their C names (CMakeLists.txt reads this list),
-//   and the facade gets them under their JavaScript names from either build (js/src/wasm/abi.js,
-//   generated from here).
+// - QT_CORES: the cores built for the dist files, the one table of them. QT_CALLS: every function
+//   the wasm exports, with the cores that have it. bindings.cpp registers them with embind, the
+//   strict-CSP build exports their C names (CMakeLists.txt reads both lists), and the facade gets
+//   them under their JavaScript names from either build (js/src/wasm/abi.js, generated from here).
 // - Reply: what a call hands back besides its return value, one field one meaning. Each session
 //   owns one; the facade reads it through heap views at the offsets js/src/wasm/abi.js gives.
 // - QT_CONSTANTS: numbers both sides must agree on.
@@ -17,11 +17,21 @@
 #include <cstddef>
 #include <cstdint>
 
+// X(core, letter): the cores the dist files carry, each with the kinds of tree one family of
+// entries needs (tree_kinds.h picks them by QT_CORE_<CORE>): `rects` the rect trees'
+// (dist/quadtree.*), `ts` quadtree-ts's (dist/quadtree-ts.*), `ts_plus` quadtree-ts's with the
+// exact queries (dist/quadtree-ts-plus.*: its calls, the exact queries, and the LinearQuadtree
+// that answers them for a tree in JavaScript). CMakeLists.txt builds each from this table, and
+// js/scripts/bundle.mjs tells each file's binding its letter. The tests' build has every kind and
+// every call.
+#define QT_CORES(X) \
+  X(rects, R)       \
+  X(ts, T)          \
+  X(ts_plus, P)
+
 // X(javascript name, C function, cores): the C function is `session` + the name capitalized (the
-// CSP build's facade finds it so); they are declared in boundary.h. `cores`: the cores that have
-// it (tree_kinds.h): R the rect trees' (dist/quadtree.*), T quadtree-ts's (dist/quadtree-ts.*),
-// P quadtree-ts's with the exact queries (dist/quadtree-ts-plus.*: T's calls, the exact queries,
-// and the LinearQuadtree that answers them for a tree in JavaScript).
+// CSP build's facade finds it so); they are declared in boundary.h. `cores`: the letters of the
+// cores that have it (QT_CORES).
 #define QT_CALLS(X)                        \
   X(create, sessionCreate, R)              \
   X(createLinear, sessionCreateLinear, RP) \

@@ -18,31 +18,24 @@
 
 #include "session/boundary.h"
 
-// The calls of this build's core: abi.h marks each with the cores that have it (R, T, P:
-// tree_kinds.h's QT_CORE_*), as one of the combinations below; each core registers those that
-// name it. (A new combination in abi.h needs its row in each core here.)
-#define QT_CALL(name, c) emscripten::function(#name, &qt::c);
-#define QT_SKIP(name, c)
-#define QT_CALL_RTP QT_CALL
-#if defined(QT_CORE_RECTS)
-#define QT_CALL_R QT_CALL
-#define QT_CALL_RP QT_CALL
-#define QT_CALL_TP QT_SKIP
-#elif defined(QT_CORE_TS)
-#define QT_CALL_R QT_SKIP
-#define QT_CALL_RP QT_SKIP
-#define QT_CALL_TP QT_CALL
-#elif defined(QT_CORE_TS_PLUS)
-#define QT_CALL_R QT_SKIP
-#define QT_CALL_RP QT_CALL
-#define QT_CALL_TP QT_CALL
+// The calls of this build's core: QT_CORE is its letter in abi.h's QT_CORES (CMakeLists.txt
+// defines it from that table), and each call whose cores name the letter is registered. Without
+// QT_CORE (the tests' build of every kind), every call.
+#define QT_STRING(x) #x
+#define QT_LETTER(x) QT_STRING(x)
+#ifdef QT_CORE
+constexpr char kCore = QT_LETTER(QT_CORE)[0];
 #else
-#define QT_CALL_R QT_CALL
-#define QT_CALL_RP QT_CALL
-#define QT_CALL_TP QT_CALL
+constexpr char kCore = 0;
 #endif
+constexpr bool registered(const char* cores) {
+  for (; *cores; ++cores)
+    if (*cores == kCore) return true;
+  return kCore == 0;
+}
 EMSCRIPTEN_BINDINGS(quadtree_wasm) {
-#define QT_REGISTER(name, c, cores) QT_CALL_##cores(name, c)
+#define QT_REGISTER(name, c, cores) \
+  if constexpr (registered(#cores)) emscripten::function(#name, &qt::c);
   QT_CALLS(QT_REGISTER)
 #undef QT_REGISTER
 }

@@ -1,5 +1,5 @@
 // Generates js/src/wasm/abi.js from cpp/base/abi.h, the one definition of the contract between the wasm and
-// the facade: the calls the wasm exports, the shared constants, the Reply's field offsets and the
+// the facade: the cores, the calls the wasm exports, the shared constants, the Reply's field offsets and the
 // walk row's fields.
 // Usage: node js/scripts/abi.mjs [--check]  (--check: exit 1 if js/src/wasm/abi.js is not current)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,10 +26,17 @@ function list(text, name) {
 }
 
 export function generate(text = readFileSync(header, 'utf8')) {
+  const cores = list(text, 'QT_CORES');
+  const letters = cores.map(([, letter]) => letter);
+  if (!cores.every(([name, letter]) => /^[a-z_]+$/.test(name) && /^[A-Z]$/.test(letter ?? '')) || new Set(letters).size !== letters.length) {
+    throw new Error('cpp/base/abi.h: QT_CORES should list X(name, letter), a capital letter each, no letter twice');
+  }
   const calls = list(text, 'QT_CALLS');
-  for (const [js, c, cores] of calls) {
+  for (const [js, c, marks] of calls) {
     if (c !== 'session' + js[0].toUpperCase() + js.slice(1)) throw new Error(`cpp/base/abi.h: ${c} should be named session + ${js} capitalized`);
-    if (!/^(R|RP|RTP|TP)$/.test(cores ?? '')) throw new Error(`cpp/base/abi.h: ${js} names no cores (R, RP, RTP or TP: cpp/wasm/bindings.cpp registers these)`);
+    if (!marks || [...marks].some((m, i) => !letters.includes(m) || marks.indexOf(m) !== i)) {
+      throw new Error(`cpp/base/abi.h: ${js} names no cores (letters of QT_CORES: ${letters.join(', ')})`);
+    }
   }
   const constants = list(text, 'QT_CONSTANTS');
   const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
@@ -47,9 +54,14 @@ export const CALLS = [
 ${calls.map(([js]) => `  '${js}',`).join('\n')}
 ];
 
-/** The cores that have each call: R the rect trees', T quadtree-ts's, P quadtree-ts's with the exact queries (cpp/session/tree_kinds.h). */
+/** The cores the dist files carry, by name: each one's letter (QT_CORES). */
+export const CORE_LETTERS = {
+${cores.map(([name, letter]) => `  ${name}: '${letter}',`).join('\n')}
+};
+
+/** The cores that have each call, as their letters (CORE_LETTERS). */
 export const CORES = {
-${calls.map(([js, , cores]) => `  ${js}: '${cores}',`).join('\n')}
+${calls.map(([js, , marks]) => `  ${js}: '${marks}',`).join('\n')}
 };
 
 ${constants.map(([k, v]) => `export const ${jsName(k)} = ${Function(`return ${v}`)()};`).join('\n')}

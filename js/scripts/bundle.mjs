@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { rolldown } from 'rolldown';
+import { CORE_LETTERS } from '../src/wasm/abi.js';
 import { minify } from 'terser';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -48,19 +49,24 @@ function packWasm(path) {
   return `export const wasm = { text: '${best.z.toString('base64')}', size: ${size}, lc: ${best.lc}, lp: ${best.lp}, pb: ${best.pb}, decoder: '${decoder}' };`;
 }
 
-// The modules the facade imports by name (js/src/wasm/native.js): the glue, the packed wasm, and how
-// the calls are found in that build.
+// The modules the facade imports by name (js/src/wasm/native.js): the glue, the packed wasm, how
+// the calls are found in that build, and which core it is: a flavour is `<core>_<binding>`
+// (`embind`, `csp`: the rects core's) or `capped` (every kind), the core's letter from abi.h's
+// QT_CORES (CORE_LETTERS; '' for every kind).
 function wasmModules(flavour) {
   const glue = join(build, `qt_${flavour}.mjs`);
+  const core = flavour === 'capped' ? '' : CORE_LETTERS[flavour.replace(/_?(embind|csp)$/, '') || 'rects'];
+  if (core === undefined) throw new Error(`bundle: ${flavour} names no core of cpp/base/abi.h's QT_CORES`);
   return {
     name: 'quadtree-wasm',
     resolveId(id) {
       if (id === 'quadtree-wasm:glue') return glue;
       if (id === 'quadtree-wasm:binding') return join(root, 'js', 'src', 'wasm', flavour.endsWith('csp') ? 'binding-csp.js' : 'binding-embind.js');
-      if (id === 'quadtree-wasm:wasm') return '\0quadtree-wasm:wasm';
+      if (id === 'quadtree-wasm:wasm' || id === 'quadtree-wasm:core') return '\0' + id;
       return null;
     },
     load(id) {
+      if (id === '\0quadtree-wasm:core') return `export const CORE = '${core}';`;
       return id === '\0quadtree-wasm:wasm' ? packWasm(glue.replace(/\.mjs$/, '.wasm')) : null;
     },
   };

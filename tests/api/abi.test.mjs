@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from '../../js/scripts/abi.mjs';
-import { CALLS, F64, I32, NO_MEMORY, STAGE_CAPACITY } from '../../js/src/wasm/abi.js';
+import { CALLS, CORE_LETTERS, CORES, F64, I32, NO_MEMORY, STAGE_CAPACITY } from '../../js/src/wasm/abi.js';
 import { ROOT } from '../support/dist.mjs';
 
 const header = readFileSync(join(ROOT, 'cpp', 'base', 'abi.h'), 'utf8');
@@ -29,6 +29,14 @@ describe('js/src/wasm/abi.js', () => {
   it('carries the constants as numbers', () => {
     expect(STAGE_CAPACITY).toBe(1024);
     expect(NO_MEMORY).toBe(-(2 ** 31));
+  });
+
+  it('names the cores once, and marks each call with their letters only', () => {
+    expect(CORE_LETTERS).toEqual({ rects: 'R', ts: 'T', ts_plus: 'P' });
+    const letters = Object.values(CORE_LETTERS).join('');
+    for (const name of CALLS) expect([...CORES[/** @type {keyof CORES} */ (name)]].every((c) => letters.includes(c))).toBe(true);
+    expect(() => generate(header.replace('X(flush, sessionFlush, R)', 'X(flush, sessionFlush, RQ)'))).toThrow(/flush names no cores/);
+    expect(() => generate(header.replace('X(ts, T)', 'X(ts, R)'))).toThrow(/QT_CORES/);
   });
 
   it('refuses a header whose call does not follow the naming rule', () => {

@@ -50,7 +50,14 @@ export const CALLS = [
   'tsLists',
 ];
 
-/** The cores that have each call: R the rect trees', T quadtree-ts's, P quadtree-ts's with the exact queries (cpp/session/tree_kinds.h). */
+/** The cores the dist files carry, by name: each one's letter (QT_CORES). */
+export const CORE_LETTERS = {
+  rects: 'R',
+  ts: 'T',
+  ts_plus: 'P',
+};
+
+/** The cores that have each call, as their letters (CORE_LETTERS). */
 export const CORES = {
   create: 'R',
   createLinear: 'RP',

@@ -19,3 +19,8 @@ declare module 'quadtree-wasm:binding' {
   /** The wasm's calls under their JavaScript names (binding-embind.js or binding-csp.js). */
   export function calls(m: any): any;
 }
+
+declare module 'quadtree-wasm:core' {
+  /** This build's core: its letter in abi.h's QT_CORES (CORE_LETTERS), '' for every kind's. */
+  export const CORE: string;
+}
