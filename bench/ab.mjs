@@ -26,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bounds, enginesOf } from './engines/quadtree-wasm.mjs';
 import { tutorialEnginesOf } from './engines/tutorial.mjs';
+import { tsPrograms } from './engines/ts-programs.mjs';
 import { makeWindows, SCENE_NAMES } from './scene.mjs';
 import { now, summarize } from './stats.mjs';
 import { fitsDepth, STILL_WORKLOADS } from './still.mjs';
@@ -67,6 +68,7 @@ const suite = (list, id, w) => {
 
 /**
  * The workloads, in table order. `make(lib)` gives one build's `(scene) => { frame(), dispose?() }`
+ * (`lib`: the build's `file`, dist/quadtree.mjs unless the workload names another)
  * (null when that build has no such class); `scene` is the suite workload whose scene it runs
  * (workloads.mjs sceneFor: every object moves every frame in all of these).
  */
@@ -83,6 +85,13 @@ export const WORKLOADS = [
   { name: 'search', label: `refresh()+${SEARCHES} search()`, sizes: [10000], scene: 'w2', make: searches },
   // W2's LinearQuadtree frame: refresh() + pairs() with depth 'auto' (skipped for a build without it).
   { name: 'linear', label: 'LinearQuadtree refresh()+pairs()', sizes: [10000], scene: 'w2', make: (lib) => (fitsDepth(lib) ? suite(enginesOf(lib), 'quadtree-wasm-linear', 'w2') : null) },
+  // The quadtree-ts drop-in (dist/quadtree-ts.mjs; engines/ts-programs.mjs): clear(), insert
+  // every Rectangle, retrieve for each; the same with a third each of Circles and Lines; a new
+  // tree each frame; and update() of every shape with the tree drawn, as the package's example.
+  { name: 'ts', label: 'quadtree-ts clear+insert+retrieve', sizes: [1000, 10000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w1 },
+  { name: 'ts-shapes', label: 'quadtree-ts, circles and lines too', sizes: [1000, 10000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w1m },
+  { name: 'ts-fresh', label: 'quadtree-ts new tree per frame', sizes: [1000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w6 },
+  { name: 'ts-update', label: 'quadtree-ts update()+draw', sizes: [1000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w7 },
   // Queries on a still tree (still.mjs), which no refresh() in the frame hides: never stepped.
   ...STILL_WORKLOADS,
 ];
@@ -169,8 +178,10 @@ async function runPart(w, n, kind, first, pairs, proc) {
   // A query string makes each import its own module instance (and WebAssembly), even for one file.
   const load = (file, tag) => import(pathToFileURL(file).href + '?ab=' + tag);
   const baseFirst = proc % 2 === 0; // which build loads, and is set up, first: in turn, process by process
-  const libs = baseFirst ? [await load(baseFile, 'base'), await load(otherFile, 'other')]
-    : [await load(otherFile, 'other'), await load(baseFile, 'base')].reverse(); // loaded other first, listed base first
+  // (the workload's file of each build: its main entry's, or the one it names beside it)
+  const [baseOf, otherOf] = [baseFile, otherFile].map((f) => join(dirname(f), w.file ?? 'quadtree.mjs'));
+  const libs = baseFirst ? [await load(baseOf, 'base'), await load(otherOf, 'other')]
+    : [await load(otherOf, 'other'), await load(baseOf, 'base')].reverse(); // loaded other first, listed base first
   const makeA = w.make(libs[0]), makeB = w.make(libs[1]);
   if (!makeA || !makeB) return null;
   const row = `${w.name} N=${n} ${kind}`;
