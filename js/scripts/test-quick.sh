@@ -18,5 +18,5 @@ else
 fi
 
 echo "== JavaScript (Vitest's node project on the ES modules, seeded suites as smoke runs)"
-QUICK=1 DIST=quadtree.mjs,quadtree-ts.mjs,quadtree-ts-plus.mjs npx vitest run --project node || status=1
+QUICK=1 QT_NATIVE_BUILD=build-native DIST=quadtree.mjs,quadtree-ts.mjs,quadtree-ts-plus.mjs npx vitest run --project node || status=1
 exit $status

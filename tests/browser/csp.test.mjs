@@ -2,10 +2,11 @@
 // 'unsafe-eval'), in Chromium, Firefox ESR and WebKitGTK: dist/quadtree.csp.js and .csp.mjs work
 // there and give what quadtree-js gives; the default build, whose embind glue uses `new Function`,
 // is refused (which is why the CSP files exist).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { DIST, ROOT } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
@@ -27,15 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe.each(ENGINES)('strict Content-Security-Policy in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('strict Content-Security-Policy in %s', (browser) => {
 
   const run = (path) =>
-    withPage(browser, server.url(path), async (page) => ({
+    withPage(browser(), server.url(path), async (page) => ({
       result: await page.waitFor(() => window.__result, undefined, 60_000),
       violations: await page.evaluate(() => window.__violations),
       errors: await page.errors(),

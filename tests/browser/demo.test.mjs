@@ -23,7 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINES, frames, launch } from '../support/browsers.mjs';
+import { frames, launch } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { startServer } from '../support/demo-server.mjs';
 import { overlapExact } from '../support/shape-oracle.mjs';
 
@@ -121,16 +122,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.child.kill());
 
-describe.each(ENGINES)('web demo in %s', (engine) => {
-  let browser;
-
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('web demo in %s', (browser, engine) => {
 
   it('every engine gives the same collisions, frame by frame, from the same start', async () => {
-    const page = await openDemo(browser, origin, `?seed=${SEED}&count=${COUNT}&paused=1`);
+    const page = await openDemo(browser(), origin, `?seed=${SEED}&count=${COUNT}&paused=1`);
     try {
       // both libraries are there: quadtree-js kept aside, ours in the global (it has dispose)
       expect(await page.evaluate(() => [
@@ -238,7 +233,7 @@ describe.each(ENGINES)('web demo in %s', (engine) => {
   }, 240_000);
 
   it('draws: frames differ, the overlay draws the tree for each tree engine', async () => {
-    const page = await openDemo(browser, origin, `?seed=${SEED}&count=${COUNT}&paused=1&engine=quadtree-js`);
+    const page = await openDemo(browser(), origin, `?seed=${SEED}&count=${COUNT}&paused=1&engine=quadtree-js`);
     try {
       await page.evaluate(() => window.demo.step(1));
       const a = await pixels(page);

@@ -5,8 +5,8 @@
 // check box gives the world its stock broadphase back and takes ours again, a new body count
 // rebuilds the world. On both the readouts follow, and no page errors. (No timing is checked: the
 // pages show it.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launch } from '../support/browsers.mjs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { setControl, startServer } from '../support/demo-server.mjs';
 
 let server, origin;
@@ -32,16 +32,11 @@ const melonReadouts = (page) => page.evaluate(() => ({
   bodies: window.melonDemo.world.children.length,
 }));
 
-describe.each(ENGINES)('the engine demos in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('the engine demos in %s', (browser) => {
 
   /** Opens a demo page, runs `check` on it, then expects no page error. */
   const onPage = async (path, check) => {
-    const page = await browser.open(origin + path);
+    const page = await browser().open(origin + path);
     try {
       await check(page);
       expect(await page.errors()).toEqual([]);

@@ -1,10 +1,11 @@
 // The ES module entry (dist/quadtree.mjs) in a <script type="module">, in Chromium, Firefox ESR and
 // WebKitGTK: default and named exports, usable with no await, the very objects back, dispose(),
 // memory growth, and the shared workload with exactly quadtree-js's results.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { DIST, ROOT } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
@@ -18,15 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe.each(ENGINES)('ES module in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('ES module in %s', (browser) => {
 
   it('import Quadtree from dist/quadtree.mjs, then `new Quadtree` with no await', () =>
-    withPage(browser, server.url('/module.html'), async (page) => {
+    withPage(browser(), server.url('/module.html'), async (page) => {
       const r = await page.waitFor(() => window.__result);
       expect(r.error).toBeUndefined();
       expect(r.immediate).toEqual({

@@ -4,10 +4,11 @@
 // and the strict-CSP file under `script-src 'self' 'wasm-unsafe-eval'`. Each runs the shared
 // program (tests/fixtures/ts-workload.js) and must give what @timohausmann/quadtree-ts gives. The
 // plus entry's classic files run the same pages, and answer the exact calls there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { DIST, ROOT } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
@@ -36,12 +37,7 @@ afterAll(() => {
   demo?.close();
 });
 
-describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('quadtree-ts classic scripts in %s', (browser) => {
 
   const check = (result) => {
     expect(result.error).toBeUndefined();
@@ -51,19 +47,19 @@ describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
   };
 
   it('<script src> then the global Quadtree in the very next script', () =>
-    withPage(browser, server.url('/ts/script-tag.html'), async (page) => {
+    withPage(browser(), server.url('/ts/script-tag.html'), async (page) => {
       check(await page.evaluate(() => window.__result));
       expect(await page.errors()).toEqual([]);
     }), 180_000);
 
   it('a Worker: importScripts then the global Quadtree at once', () =>
-    withPage(browser, server.url('/ts/worker.html'), async (page) => {
+    withPage(browser(), server.url('/ts/worker.html'), async (page) => {
       check(await page.evaluate(() => window.__worker));
       expect(await page.errors()).toEqual([]);
     }), 180_000);
 
   it("web-demo/ts-update.html: quadtree-ts's update() loop gives the same candidates and hits on both libraries", () =>
-    withPage(browser, demo.url('/ts-update.html?paused=1'), async (page) => {
+    withPage(browser(), demo.url('/ts-update.html?paused=1'), async (page) => {
       const runs = await page.evaluate(() => window.tsUpdate.compare(20, 300));
       expect(runs.dropin).toHaveLength(20);
       expect(runs.dropin).toEqual(runs.original);
@@ -72,7 +68,7 @@ describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
 
   const PLUS = { search: 1, nearest: true, ray: true, pairs: 0, native: true };
   it('dist/quadtree-ts-plus.js by <script src>: the same global, whose trees also answer the exact calls natively', () =>
-    withPage(browser, plus.url('/ts/script-tag.html'), async (page) => {
+    withPage(browser(), plus.url('/ts/script-tag.html'), async (page) => {
       const { exact, ...result } = await page.evaluate(() => window.__result);
       check(result);
       expect(exact).toEqual(PLUS);
@@ -80,7 +76,7 @@ describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
     }), 180_000);
 
   it('dist/quadtree-ts-plus.csp.js under a strict Content-Security-Policy', () =>
-    withPage(browser, plusStrict.url('/ts/csp.html'), async (page) => {
+    withPage(browser(), plusStrict.url('/ts/csp.html'), async (page) => {
       const { exact, ...result } = await page.waitFor(() => window.__result, undefined, 60_000);
       check(result);
       expect(exact).toEqual(PLUS);
@@ -89,7 +85,7 @@ describe.each(ENGINES)('quadtree-ts classic scripts in %s', (engine) => {
     }), 180_000);
 
   it('dist/quadtree-ts.csp.js under a strict Content-Security-Policy', () =>
-    withPage(browser, strict.url('/ts/csp.html'), async (page) => {
+    withPage(browser(), strict.url('/ts/csp.html'), async (page) => {
       check(await page.waitFor(() => window.__result, undefined, 60_000));
       expect(await page.evaluate(() => window.__violations)).toEqual([]);
       expect(await page.errors()).toEqual([]);

@@ -2,10 +2,11 @@
 // whose very next inline script constructs a tree, and a dedicated Worker that importScripts the
 // file. Both run the shared workload (tests/fixtures/workload.js) and must give exactly what the
 // original @timohausmann/quadtree-js gives in Node for the same calls.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { DIST, ROOT } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
@@ -31,15 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe.each(ENGINES)('classic build in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('classic build in %s', (browser) => {
 
   it('<script src> then `new Quadtree` in the very next inline script', () =>
-    withPage(browser, server.url('/script-tag.html'), async (page) => {
+    withPage(browser(), server.url('/script-tag.html'), async (page) => {
       if (page.status !== null) expect(page.status).toBe(200);
       expect(await page.evaluate(() => window.__immediate)).toEqual(IMMEDIATE);
       const result = await page.evaluate(() => window.__result);
@@ -51,7 +47,7 @@ describe.each(ENGINES)('classic build in %s', (engine) => {
     }), 180_000);
 
   it('a Worker: importScripts then `new Quadtree` at once', () =>
-    withPage(browser, server.url('/worker.html'), async (page) => {
+    withPage(browser(), server.url('/worker.html'), async (page) => {
       const data = await page.evaluate(() => window.__worker);
       expect(data.error).toBeUndefined();
       expect(data.ok).toBe(true);

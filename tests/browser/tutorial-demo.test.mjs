@@ -20,7 +20,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINES, frames, launch, withPage } from '../support/browsers.mjs';
+import { frames, launch, withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 import { ReferenceQuadTree, shapeOf } from '../support/tutorial-reference.mjs';
 
@@ -72,13 +73,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe.each(ENGINES)('tutorial demo in %s', (engine) => {
-  let browser;
-  beforeAll(async () => void (browser = await launch(engine)), 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('tutorial demo in %s', (browser) => {
 
   /** Runs fn(page) on the page, once window.tutorialDemo is there; closes the page whatever happens. */
-  const onPage = (query, fn) => withPage(browser, server.url(`/tutorial.html${query}`), async (page) => {
+  const onPage = (query, fn) => withPage(browser(), server.url(`/tutorial.html${query}`), async (page) => {
     if (page.status !== null) expect(page.status).toBe(200);
     await page.waitFor(() => window.tutorialDemo !== undefined, undefined, 60_000);
     await fn(page);

@@ -6,8 +6,9 @@
 // meet the very same pairs every frame. Moving bodies must meet every pair the stock broadphase
 // lets them meet: the stock tree is the frame's start, ours reads a body where it is, so it may
 // find more real contacts, never fewer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { GAME_PAGES, serveGamePages } from '../support/game-pages.mjs';
 
 let server;
@@ -24,15 +25,10 @@ const both = (page, options) => page.evaluate(async (o) => {
 
 const pairs = (frame) => (frame ? frame.split(',') : []);
 
-describe.each(ENGINES)('quadtree-wasm/melonjs in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('quadtree-wasm/melonjs in %s', (browser) => {
 
   it('bodies that hold still meet the stock pairs every frame; moving ones every stock pair, and no fewer', async () => {
-    await withPage(browser, server.url(GAME_PAGES.melonjs), async (page) => {
+    await withPage(browser(), server.url(GAME_PAGES.melonjs), async (page) => {
       await page.waitFor(() => typeof window.melonSwarm === 'function');
       for (const [bodies, seed] of [[40, 1], [300, 2], [1200, 3]]) {
         const still = await both(page, { bodies, seed, frames: 6, still: true });
@@ -50,7 +46,7 @@ describe.each(ENGINES)('quadtree-wasm/melonjs in %s', (engine) => {
   });
 
   it('quadtreePlugin, registered as melonJS plug-ins are, puts the app\'s world on the index', async () => {
-    await withPage(browser, server.url(GAME_PAGES.melonjs), async (page) => {
+    await withPage(browser(), server.url(GAME_PAGES.melonjs), async (page) => {
       await page.waitFor(() => typeof window.melonPlugin === 'function');
       const { ours, frames } = await page.evaluate(() => window.melonPlugin());
       expect(ours).toBe(true);

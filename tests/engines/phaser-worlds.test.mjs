@@ -9,7 +9,8 @@
 // come, which the plug-in does not keep (README: "Phaser"), so the runs may part after the first
 // contact of three bodies: there each step's pairs must still mostly agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launch, withPage } from '../support/browsers.mjs';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
 import { GAME_PAGES, serveGamePages } from '../support/game-pages.mjs';
 
 const PHASERS = [
@@ -45,16 +46,11 @@ function agreement(a, b) {
   return x.length + y.length === 0 ? 1 : (2 * common) / (x.length + y.length);
 }
 
-describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
-  let browser;
-  beforeAll(async () => {
-    browser = await launch(engine);
-  }, 180_000);
-  afterAll(() => browser?.close());
+eachBrowser('quadtree-wasm/phaser in %s', (browser) => {
 
   describe.each(PHASERS)('%s', (_, path) => {
     it('an overlapping swarm sees the stock pairs on every step, over seeded scenes', async () => {
-      await withPage(browser, server.url(path), async (page) => {
+      await withPage(browser(), server.url(path), async (page) => {
         for (const [bodies, seed] of [[60, 1], [400, 2], [1500, 3]]) {
           const { stock, ours } = await both(page, { bodies, seed, mode: 'overlap', steps: 10 });
           expect(ours.active).toBe(true);
@@ -66,7 +62,7 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
     });
 
     it('QuadtreePlugin in the game config: each start of a scene uses the index, and `enabled` gives it up and takes it again', async () => {
-      await withPage(browser, server.url(path), async (page) => {
+      await withPage(browser(), server.url(path), async (page) => {
         const seen = await page.evaluate(() => window.phaserPluginCheck());
         const ours = { ours: true, active: true, all: 40, statics: 5 };
         expect(seen.map(({ pairs, ...rest }) => rest)).toEqual([
@@ -83,7 +79,7 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
     });
 
     it('bodies destroyed inside a step\'s callbacks are met no more, and the trees let them go', async () => {
-      await withPage(browser, server.url(path), async (page) => {
+      await withPage(browser(), server.url(path), async (page) => {
         const { stock, ours } = await both(page, { bodies: 1500, seed: 8, mode: 'overlap', steps: 9, killAt: 4 });
         expect(ours.steps.slice(0, 4)).toEqual(stock.steps.slice(0, 4));
         for (const run of [stock, ours]) {
@@ -99,7 +95,7 @@ describe.each(ENGINES)('quadtree-wasm/phaser in %s', (engine) => {
     });
 
     it('a colliding swarm sees the stock pairs on its first step and mostly after', async () => {
-      await withPage(browser, server.url(path), async (page) => {
+      await withPage(browser(), server.url(path), async (page) => {
         for (const [bodies, seed] of [[400, 4], [1500, 5]]) {
           const { stock, ours } = await both(page, { bodies, seed, mode: 'collide', steps: 8 });
           expect(ours.active).toBe(true);
