@@ -34,8 +34,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
 fi
 
-# npm ci when node_modules is missing or older than the lock file.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm ci when node_modules is missing or older than the lock file; never through a link (a
+# worktree for another build may link a checkout's node_modules: npm ci would empty that one).
+if [ -L node_modules ]; then
+  echo "setup: node_modules is a link ($(readlink node_modules)): left as it is"
+elif [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: npm ci"
   npm ci --no-audit --no-fund
 fi
