@@ -7,8 +7,9 @@
 // - Reply: what a call hands back besides its return value, one field one meaning. Each session
 //   owns one; the facade reads it through heap views at the offsets js/src/wasm/abi.js gives.
 // - QT_CONSTANTS: numbers both sides must agree on.
-// - The records JavaScript reads from the heap besides the Reply: QT_WALK_ROW (nodeWalk()'s rows)
-//   and the shape record (kShapeBytes, kShapeKindAt, pinned where Shape is defined).
+// - The records JavaScript reads from the heap besides the Reply: QT_WALK_ROW (nodeWalk()'s rows),
+//   QT_LIST_HEADER (tsLists()'s answer) and the shape record (kShapeBytes, kShapeKindAt, pinned
+//   where Shape is defined).
 //
 // js/scripts/abi.mjs generates js/src/wasm/abi.js from this file; keep each list one entry a line in
 // the form below (a test checks that the generated file is current).
@@ -108,6 +109,11 @@
   X(tag)   /* the node's own objects (a ts tree: the node's birth, its lasting name) */ \
   X(leaf)  /* 1: a leaf; 0: its four children follow */
 
+// tsLists()'s answer, int32s at the reply's `results`: for each node in pre-order, this header,
+// then the node's list of ids.
+#define QT_LIST_HEADER(X) \
+  X(length)  /* how many ids follow */
+
 // The Reply's fields. Doubles first, then int32s (addresses are wasm32 addresses; natively only
 // their low 32 bits, which tests do not read).
 #define QT_REPLY_DOUBLES(X)                                                        \
@@ -159,13 +165,18 @@ namespace qt {
 QT_CONSTANTS(QT_CONSTANT)
 #undef QT_CONSTANT
 
-// A walk row's fields as indexes (walk::x), and its length.
+// A record's fields as indexes, and its length: a walk row's (walk::x, kWalkRow), a tsLists()
+// header's (listHeader::length, kListHeader).
+#define QT_FIELD(name) name,
 namespace walk {
-#define QT_WALK_FIELD(name) name,
-enum Field : int32_t { QT_WALK_ROW(QT_WALK_FIELD) kFields };
-#undef QT_WALK_FIELD
+enum Field : int32_t { QT_WALK_ROW(QT_FIELD) kFields };
 }  // namespace walk
+namespace listHeader {
+enum Field : int32_t { QT_LIST_HEADER(QT_FIELD) kFields };
+}  // namespace listHeader
+#undef QT_FIELD
 constexpr int32_t kWalkRow = walk::kFields;
+constexpr int32_t kListHeader = listHeader::kFields;
 
 struct Reply {
 #define QT_REPLY_DOUBLE(name) double name = 0;

@@ -88,8 +88,8 @@ bool placeShape(Session& s, T& t, int32_t id, const Shape& shape) {
 // QT_TS_EXACT's).
 Session::ExactSource exactSource(Handle h) {
   Session::ExactSource e{};
-  auto source = [&](Session&, auto& t) {
-    e = Session::exactSource(t);
+  auto source = [&](Session& s, auto& t) {
+    e = s.exactSource(t);
     return 0;
   };
   onTree<kRects>(h, source);
@@ -394,7 +394,7 @@ QT_COLD void sessionStats(Handle h) {
 
 namespace {
 // The exact index holds every object the exact queries see (session.h's eachExact()) at its
-// latest shape (a NaN number as anything), and no other; a compat tree holds each shape by its
+// latest shape (a NaN number as anything), and no other; its tree holds each shape by its
 // bounding rect.
 bool indexHolds(LinearQuadtree& x, const Session& s, const Session::ExactSource& e) {
   auto same = [](double a, double b) { return a == b || a != a; };
@@ -406,7 +406,7 @@ bool indexHolds(LinearQuadtree& x, const Session& s, const Session::ExactSource&
     if (!holds || !x.contains(id)) return void(holds = false);
     const Shape b = x.shapeOf(id);
     if (a.kind != b.kind || !same(a.a, b.a) || !same(a.b, b.b) || !same(a.c, b.c) || !same(a.d, b.d)) holds = false;
-    if (!e.kinds && a.kind != kShapeRect && !same(boundingRect(a).x, e.objects->rects[size_t(id)].x)) holds = false;
+    if (a.kind != kShapeRect && !same(boundingRect(a).x, e.objects->rects[size_t(id)].x)) holds = false;
   });
   return holds && x.size() == seen;
 }

@@ -145,7 +145,7 @@ int32_t sessionTsAnswer(Handle s, int32_t node);
 // list held it.
 int32_t sessionTsRemove(Handle s, int32_t id, int32_t fast);
 int32_t sessionTsJoin(Handle s);   // join(): results, every reference depth first; or kNoMemory
-int32_t sessionTsLists(Handle s);  // per node in pre-order its list's length, then its ids
+int32_t sessionTsLists(Handle s);  // results: every list, pre-order, each behind its header (abi.h)
 
 }  // extern "C"
 

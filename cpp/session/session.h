@@ -107,18 +107,19 @@ struct Session {
     }
   }
   // What a kind's exact queries read: the tree itself when it is its own index (kExactSelf), else
-  // its objects (and the root's bounds) through the session's index: a compat tree's rects, with
-  // the session's shapes; a quadtree-ts tree's shapes (kShapes: `kinds` beside their numbers).
+  // its objects (and the root's bounds) through the session's index: a compat tree's rects with
+  // the session's shapes, a quadtree-ts tree's with its own (kShapes).
   struct ExactSource {
     LinearQuadtree* self;
     const ObjectTable* objects;
     Rect bounds;
-    const uint8_t* kinds;
+    const ShapeTable* shapes;  // the shapes of `objects` that are not rects
+    bool anyNumbers;           // a quadtree-ts tree's: its objects may have any numbers
   };
-  // The table of the tree's shapes that are not rects.
+  // The table of the tree's shapes that are not rects: the tree's own when it places by shape.
   template <class T>
   const ShapeTable& shapesOf(T& t) const {
-    if constexpr (has<T>(kExactSelf)) return t.shapes();
+    if constexpr (has<T>(kExactSelf) || has<T>(kShapes)) return t.shapes();
     else return shapes;
   }
   template <class T>
@@ -127,10 +128,9 @@ struct Session {
     else return nullptr;
   }
   template <class T>
-  static ExactSource exactSource(T& t) {
-    if constexpr (has<T>(kExactSelf)) return {&t, nullptr, t.bounds(), nullptr};
-    else if constexpr (has<T>(kShapes)) return {nullptr, &t.objects(), t.nodeRect(t.root()), t.kindTable()};
-    else return {nullptr, &t.objects(), t.nodeRect(t.root()), nullptr};
+  ExactSource exactSource(T& t) const {
+    if constexpr (has<T>(kExactSelf)) return {&t, nullptr, t.bounds(), nullptr, false};
+    else return {nullptr, &t.objects(), t.nodeRect(t.root()), &shapesOf(t), has<T>(kShapes)};
   }
   // visit(id, shape) for every object of a source without `self` that the exact queries see, at
   // the shape they see it by (a quadtree-ts object only if placeable(): changed() keeps the
@@ -140,15 +140,11 @@ struct Session {
     const ObjectTable& o = *e.objects;
     for (size_t id = 0; id < o.span(); ++id) {
       if (o.first[id] < 0) continue;
-      const Rect& r = o.rects[id];
+      const Shape s = e.shapes->shapeOf(int32_t(id), o.rects[id]);
 #if QT_TS_EXACT
-      if (e.kinds) {
-        const Shape s{r.x, r.y, r.w, r.h, e.kinds[id]};
-        if (placeable(s)) visit(int32_t(id), s);
-        continue;
-      }
+      if (e.anyNumbers && !placeable(s)) continue;
 #endif
-      visit(int32_t(id), shapes.shapeOf(int32_t(id), r));
+      visit(int32_t(id), s);
     }
   }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/abi.h"  // QT_LIST_HEADER
 #include "base/debug.h"  // fail()
 #include "base/memory_guard.h"
 #include "storage/node_tree.h"  // Node, ObjectTable
@@ -113,9 +114,11 @@ class EntryLists {
     for (int32_t e = n.head; e >= 0; e = entries_[size_t(e)].next) out.push_back(entries_[size_t(e)].id);
   }
   // The ids of every list below `node` in pre-order (a node, then its children 0..3 the same way);
-  // `counts`: each list's length before its ids. Room made; `stack` has room for every node.
+  // `counts`: each list's header (abi.h's QT_LIST_HEADER: its length) before its ids. Room made;
+  // `stack` has room for every node.
   void appendPreorder(const std::vector<Node>& nodes, int32_t node, std::vector<int32_t>& stack,
                       std::vector<int32_t>& out, bool counts) const {
+    static_assert(kListHeader == 1 && listHeader::length == 0, "a list's header is its length alone");
     stack.assign(1, node);
     while (!stack.empty()) {
       const Node& n = nodes[size_t(stack.back())];

@@ -69,12 +69,11 @@ int32_t TsTree::addBlock(int32_t node) {
 bool TsTree::roomForId(int32_t id) {
   if (size_t(id) < objects_.span()) return true;
   if (!objects_.room(id, [this](size_t cap) {
-        return growTo(kinds_, cap) && growTo(readIn_, cap) && growTo(seen_, cap) && growTo(lost_, cap) &&
+        return growTo(readIn_, cap) && growTo(seen_, cap) && growTo(lost_, cap) &&
                growTo(reshaped_, cap);
       }))
     return false;
   objects_.cover(id);
-  kinds_.resize(objects_.span(), 0);
   readIn_.resize(objects_.span(), 0);
   seen_.resize(objects_.span(), 0);
   return true;
@@ -111,11 +110,10 @@ int32_t TsTree::nextInPreorder(int32_t node, bool descend) const {
 // The steps of a call, each logged so rollback() can undo them in reverse.
 
 bool TsTree::setShape(int32_t id, const Shape& shape) {
-  if (!roomForUndo() || !growTo(shapeLog_, shapeLog_.size() + 1)) return false;
+  if (!roomForUndo() || !growTo(shapeLog_, shapeLog_.size() + 1) || !shapes_.room(id, shape.kind)) return false;
   log_.push_back({Undo::kShape, id, int32_t(shapeLog_.size()), 0, 0});
   shapeLog_.push_back(this->shape(id));
-  objects_.rects[size_t(id)] = {shape.a, shape.b, shape.c, shape.d};
-  kinds_[size_t(id)] = uint8_t(shape.kind);
+  shapes_.put(id, shape, objects_.rects[size_t(id)]);
   readIn_[size_t(id)] = call_;
   return true;
 }
@@ -288,9 +286,7 @@ void TsTree::rollback() {
         break;
       }
       case Undo::kShape: {
-        const Shape& s = shapeLog_[size_t(u.head)];
-        objects_.rects[size_t(u.at)] = {s.a, s.b, s.c, s.d};
-        kinds_[size_t(u.at)] = uint8_t(s.kind);
+        shapes_.put(u.at, shapeLog_[size_t(u.head)], objects_.rects[size_t(u.at)]);
         break;
       }
     }

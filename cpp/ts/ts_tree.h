@@ -47,6 +47,7 @@
 #include "storage/entry_lists.h"
 #include "storage/node_tree.h"
 #include "shapes/shape_geometry.h"  // qt::Shape, shapeQuadrants(), tsChildRect()
+#include "shapes/shape_table.h"
 
 namespace qt {
 
@@ -118,12 +119,11 @@ class TsTree : public NodeTree<NoReach, TsTree> {
   // inserted and those its splits re-read, each once. Empty after any other call. (With
   // lostIds(), what a session's exact index must hear of: session.h.)
   const std::vector<int32_t>& reshaped() const { return reshaped_; }
-  // The latest shape of a present id (insert() or supply()); its kind is kept in a byte.
-  const uint8_t* kindTable() const { return kinds_.data(); }  // each id's latest kind, as shape() reads it
-  Shape shape(int32_t id) const {
-    const Rect& r = objects_.rects[size_t(id)];
-    return {r.x, r.y, r.w, r.h, int32_t(kinds_[size_t(id)])};
-  }
+  // The latest shape of a present id (insert() or supply()): a rect in the object table, any
+  // other shape in the shape table with its boundingRect() in the object table, as every tree
+  // keeps them (shape_table.h).
+  const ShapeTable& shapes() const { return shapes_; }
+  Shape shape(int32_t id) const { return shapes_.shapeOf(id, objects_.rects[size_t(id)]); }
 
   // retrieve(query) at the root: each reached node's list, then the children the query's mask
   // lists, depth first; each id once, at its first occurrence. A root without children gives
@@ -236,9 +236,9 @@ class TsTree : public NodeTree<NoReach, TsTree> {
   mutable std::vector<int32_t> stack_;  // walks; sized with the nodes
   // Entries.
   EntryLists entries_;
-  // Per id: objects_ (node_tree.h: first entry; `rects` holds the latest shape's four numbers),
+  // Per id: objects_ (node_tree.h: first entry, rect), shapes_ (the shapes that are not rects),
   // and
-  std::vector<uint8_t> kinds_;          // the latest shape's kind
+  ShapeTable shapes_;
   std::vector<uint32_t> readIn_;        // the call that last read its shape (call_)
   mutable std::vector<uint32_t> seen_;  // de-duplication stamps (stamp_)
   mutable uint32_t stamp_ = 0;

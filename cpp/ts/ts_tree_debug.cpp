@@ -20,7 +20,7 @@ QT_COLD Stats TsTree::stats() const {
 QT_COLD bool TsTree::validate(std::string* why) const {
   const size_t nn = nodes_.size(), span = objects_.span();
   if (parent_.size() != nn || marks_.size() != nn || pick_.size() != nn) return fail(why, "per-node arrays differ in length");
-  if (objects_.rects.size() != span || kinds_.size() != span || readIn_.size() != span || seen_.size() != span)
+  if (objects_.rects.size() != span || readIn_.size() != span || seen_.size() != span)
     return fail(why, "per-id arrays differ in length");
   if (lost_.capacity() < span || reshaped_.capacity() < span || marked_.capacity() < nn || stack_.capacity() < nn)
     return fail(why, "a scratch array lacks the room it is meant to have");

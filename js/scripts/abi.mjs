@@ -42,6 +42,7 @@ export function generate(text = readFileSync(header, 'utf8')) {
   const doubles = list(text, 'QT_REPLY_DOUBLES').map(([n]) => n);
   const ints = list(text, 'QT_REPLY_INTS').map(([n]) => n);
   const walk = list(text, 'QT_WALK_ROW').map(([n]) => n);
+  const listHeader = list(text, 'QT_LIST_HEADER').map(([n]) => n);
   // kStageCapacity -> STAGE_CAPACITY
   const jsName = (k) => k.replace(/^k/, '').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
   const object = (names, base) => `{\n${names.map((n, i) => `  ${n}: ${base + i},`).join('\n')}\n}`;
@@ -75,6 +76,11 @@ export const I32 = ${object(ints, 2 * doubles.length)};
 /** nodeWalk()'s row: each field's place among a node's numbers (HEAPF64), and their count. */
 export const ${walk.map((n, i) => `WALK_${n.toUpperCase()} = ${i}`).join(', ')};
 export const WALK_ROW = ${walk.length};
+
+/** tsLists()'s answer (HEAP32 from the reply's results): per node in pre-order, a header (each
+ * field's place in it, and its length), then the node's list of ids. */
+export const ${listHeader.map((n, i) => `LIST_${n.toUpperCase()} = ${i}`).join(', ')};
+export const LIST_HEADER = ${listHeader.length};
 `;
 }
 

@@ -11,7 +11,7 @@
 // A program may change what it read, or call a node's methods: the next call on the root first
 // checks the view (untouched()) when any of it was read since the last check, and if anything
 // differs from what the native tree holds, the view becomes the tree, in JavaScript.
-import { I32, NO_MEMORY, WALK_HEIGHT, WALK_LEAF, WALK_LEVEL, WALK_ROW, WALK_TAG, WALK_WIDTH, WALK_X, WALK_Y } from '../wasm/abi.js';
+import { I32, LIST_HEADER, LIST_LENGTH, NO_MEMORY, WALK_HEIGHT, WALK_LEAF, WALK_LEVEL, WALK_ROW, WALK_TAG, WALK_WIDTH, WALK_X, WALK_Y } from '../wasm/abi.js';
 import { native, f64, i32, views } from '../wasm/native.js';
 import { noMemory } from '../common/validate.js';
 
@@ -176,7 +176,8 @@ function build(root, s, old, plain = false) {
       if (!plain) insides.set(node, r);
     }
     v.insides[n] = r;
-    const length = v.lengths[n] = i32[at++];
+    const length = v.lengths[n] = i32[at + LIST_LENGTH];
+    at += LIST_HEADER;
     let same = r.objects.length === length;
     for (let k = 0; k < length && same; k++) same = r.objects[k] === objects[i32[at + k]];
     if (!same) {

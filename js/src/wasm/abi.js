@@ -166,3 +166,8 @@ export const I32 = {
 /** nodeWalk()'s row: each field's place among a node's numbers (HEAPF64), and their count. */
 export const WALK_LEVEL = 0, WALK_X = 1, WALK_Y = 2, WALK_WIDTH = 3, WALK_HEIGHT = 4, WALK_TAG = 5, WALK_LEAF = 6;
 export const WALK_ROW = 7;
+
+/** tsLists()'s answer (HEAP32 from the reply's results): per node in pre-order, a header (each
+ * field's place in it, and its length), then the node's list of ids. */
+export const LIST_LENGTH = 0;
+export const LIST_HEADER = 1;
