@@ -9,10 +9,10 @@
 //   quadtree-ts.mjs  import
 //   quadtree-ts.csp.js, .csp.cjs, .csp.mjs: the same three without embind
 //   quadtree-ts-plus.*  the same six with the exact calls (js/src/ts/plus-index.js)
-//   quadtree-phaser.mjs, .cjs, .csp.mjs, .csp.cjs: the Phaser plug-in (js/src/phaser), which
+//   quadtree-phaser.mjs, .cjs, .csp.mjs, .csp.cjs: the Phaser plug-in (js/src/engines/phaser), which
 //                    imports the main entry's file beside it; quadtree-phaser.js, a classic script
 //                    that reads the global Quadtree (either classic file, loaded before it)
-//   quadtree-melonjs.mjs, .csp.mjs: the melonJS plug-in (js/src/melonjs), likewise
+//   quadtree-melonjs.mjs, .csp.mjs: the melonJS plug-in (js/src/engines/melonjs), likewise
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

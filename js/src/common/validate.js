@@ -4,11 +4,7 @@
 // `where` is a string, or a tree's session, whose toString() builds the name only for a message
 // (the checks run on every insert and query).
 import { MAX_ID, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../wasm/abi.js';
-import { Circle, Line, Rectangle } from './shapes.js';
-
-// An object is a circle or a line when its qtIndex is Circle's or Line's (an instance, a subclass
-// that keeps it, an object that borrows it), as the quadtree-ts entry tells them; else a rect.
-export const circleIndex = Circle.prototype.qtIndex, lineIndex = Line.prototype.qtIndex, rectIndex = Rectangle.prototype.qtIndex;
+import { boundingRect, circleIndex, FIELDS, lineIndex, rectIndex } from './shape-fields.js';
 
 /** How a value is named in a message. @param {unknown} v */
 export function describe(v) {
@@ -52,9 +48,10 @@ export function readRect(where, arg, r, out) {
   }
   const x = r.x, y = r.y, w = r.width, h = r.height, q = r.qtIndex;
   if (q !== undefined && q !== rectIndex) {
-    if (q === circleIndex) return readShape(where, arg, r, out, CIRCLE);
-    if (q === lineIndex) return readShape(where, arg, r, out, LINE);
+    if (q === circleIndex) return readShape(where, arg, r, out, SHAPE_CIRCLE);
+    if (q === lineIndex) return readShape(where, arg, r, out, SHAPE_LINE);
   }
+  // A rect's fields inline (shape-fields.js's FIELDS[SHAPE_RECT]): the path of every insert.
   // x - x === 0 holds for finite numbers only
   if (typeof x !== 'number' || x - x !== 0) throw badField(where, arg, 'x', x);
   if (typeof y !== 'number' || y - y !== 0) throw badField(where, arg, 'y', y);
@@ -63,19 +60,17 @@ export function readRect(where, arg, r, out) {
   out[0] = x; out[1] = y; out[2] = w; out[3] = h; out[4] = SHAPE_RECT;
 }
 
-// The fields of a circle and of a line, as readRect() reads them (a circle's fourth number is 0).
-const CIRCLE = ['x', 'y', 'r'], LINE = ['x1', 'y1', 'x2', 'y2'];
-
-/** readRect() of a Circle or a Line. @param {string | object} where @param {string} arg @param {any} o @param {number[]} out @param {string[]} fields */
-function readShape(where, arg, o, out, fields) {
-  out[3] = 0;
+/** readRect() of a Circle or a Line. @param {string | object} where @param {string} arg @param {any} o @param {number[]} out @param {number} kind */
+function readShape(where, arg, o, out, kind) {
+  const fields = FIELDS[kind];
+  out[3] = 0; // (a circle's fourth number)
   for (let i = 0; i < fields.length; i++) {
     const v = o[fields[i]];
     if (typeof v !== 'number' || v - v !== 0) throw badField(where, arg, fields[i], v);
     out[i] = v;
   }
-  if (fields === CIRCLE && out[2] < 0) throw new RangeError(where + ': ' + arg + '.r must not be negative, got ' + out[2]);
-  out[4] = fields === CIRCLE ? SHAPE_CIRCLE : SHAPE_LINE;
+  if (kind === SHAPE_CIRCLE && out[2] < 0) throw new RangeError(where + ': ' + arg + '.r must not be negative, got ' + out[2]);
+  out[4] = kind;
 }
 
 /**
@@ -86,22 +81,6 @@ function readShape(where, arg, o, out, fields) {
 export function readBox(where, arg, r, out) {
   readRect(where, arg, r, out);
   boundingRect(out);
-}
-
-/**
- * The rect a compat tree (quadtree-js's, the tutorial's) places and queries a shape by, in place
- * of a shape readRect() read: a circle's x - r, y - r, 2r, 2r; a line's corners, smaller first.
- * The core's boundingRect() (cpp/shapes/shape_overlap.h) is the same for the objects it places.
- * @param {number[]} s
- */
-function boundingRect(s) {
-  const a = s[0], b = s[1], c = s[2], d = s[3];
-  if (s[4] === SHAPE_CIRCLE) {
-    s[0] = a - c; s[1] = b - c; s[2] = c + c; s[3] = c + c;
-  } else if (s[4] === SHAPE_LINE) {
-    s[0] = Math.min(a, c); s[1] = Math.min(b, d); s[2] = Math.abs(c - a); s[3] = Math.abs(d - b);
-  }
-  s[4] = SHAPE_RECT;
 }
 
 /**

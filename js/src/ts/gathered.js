@@ -3,17 +3,15 @@
 // are now and indexed for the one call in a LinearQuadtree of the core (cpp/linear/linear_quadtree.h),
 // which then answers as a native root's exact index would. The index is made per call: O(n) in
 // the node's objects, with the same answers a native root gives.
-import { AUTO_DEPTH, I32, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../wasm/abi.js';
+import { AUTO_DEPTH, I32, SHAPE_CIRCLE } from '../wasm/abi.js';
 import { native, f64, i32, views } from '../wasm/native.js';
-import { circleIndex, describe, lineIndex, noMemory } from '../common/validate.js';
+import { describe, noMemory } from '../common/validate.js';
+import { boundingRect, FIELDS, kindOf } from '../common/shape-fields.js';
 
 /**
  * The native index a query runs on, as queries.js's native calls take it.
  * @typedef {{ handle: number, r32: number, r64: number, registry: { objects: any[] } }} Index
  */
-
-// The fields read of each kind of shape, by kind (abi.h's SHAPE_*).
-const FIELDS = [['x', 'y', 'width', 'height'], ['x', 'y', 'r'], ['x1', 'y1', 'x2', 'y2']];
 
 /**
  * The distinct objects of `node`'s subtree, in the order the package's retrieve() would first meet
@@ -32,12 +30,6 @@ function objectsOf(node) {
   return Array.from(seen);
 }
 
-/** The kind of shape an object is (the main entry's rule, js/src/common/validate.js). @param {any} o */
-function kindOf(o) {
-  const q = o.qtIndex;
-  return q === circleIndex ? SHAPE_CIRCLE : q === lineIndex ? SHAPE_LINE : SHAPE_RECT;
-}
-
 /**
  * Runs `query` on an index of the objects of `node`'s subtree as they are now; the native index
  * is freed after. An object whose numbers are not all finite (or a circle's r < 0) can overlap
@@ -47,6 +39,7 @@ function kindOf(o) {
 export function onGathered(where, node, query) {
   const objects = objectsOf(node), n = objects.length;
   const kinds = new Int8Array(n), numbers = new Float64Array(4 * n), counts = [0, 0, 0];
+  const box = [0, 0, 0, 0, 0];
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (let i = 0; i < n; i++) {
     const o = objects[i];
@@ -70,10 +63,9 @@ export function onGathered(where, node, query) {
     kinds[i] = kind;
     counts[kind]++;
     // (the bounds only guide the index: an object outside them is still found)
-    const x0 = kind === SHAPE_CIRCLE ? a - c : kind === SHAPE_LINE ? Math.min(a, c) : a;
-    const y0 = kind === SHAPE_CIRCLE ? b - c : kind === SHAPE_LINE ? Math.min(b, d) : b;
-    const x1 = kind === SHAPE_CIRCLE ? a + c : kind === SHAPE_LINE ? Math.max(a, c) : a + c;
-    const y1 = kind === SHAPE_CIRCLE ? b + c : kind === SHAPE_LINE ? Math.max(b, d) : b + d;
+    box[0] = a; box[1] = b; box[2] = c; box[3] = d; box[4] = kind;
+    boundingRect(box);
+    const x0 = box[0], y0 = box[1], x1 = x0 + box[2], y1 = y0 + box[3];
     minX = Math.min(minX, x0); minY = Math.min(minY, y0); maxX = Math.max(maxX, x1); maxY = Math.max(maxY, y1);
   }
   let w = maxX - minX, h = maxY - minY;

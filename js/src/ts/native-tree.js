@@ -6,12 +6,13 @@
 // bit as JavaScript would. The first call that finds otherwise turns the tree into JavaScript
 // nodes exactly as the package would hold them at that moment (materialize()), and the
 // JavaScript engine (engine.js) goes on from there.
-import { I32, NO_MEMORY } from '../wasm/abi.js';
+import { I32, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../wasm/abi.js';
 import { finalizer, native, f64, i32, views } from '../wasm/native.js';
 import { collect } from '../common/objects.js';
 import { OBJECTS, Registry } from '../common/registry.js';
 import { noMemory } from '../common/validate.js';
-import { Rectangle, Circle, Line } from '../common/shapes.js';
+import { Circle, Line } from '../common/shapes.js';
+import { circleIndex, lineIndex, rectIndex } from '../common/shape-fields.js';
 import { defineInside, dormant, intact, materialize, sessions, settled } from './view.js';
 
 // The deepest maxLevels a native tree takes (the package recurses once per level; past this a
@@ -20,9 +21,6 @@ const MAX_NATIVE_LEVELS = 32;
 // The deepest minLevels a native tree takes: a skeleton split at once, 4^minLevels leaves.
 const MAX_SKELETON = 8;
 
-const rectIndex = Rectangle.prototype.qtIndex;
-const circleIndex = Circle.prototype.qtIndex;
-const lineIndex = Line.prototype.qtIndex;
 const circleMeets = Circle.intersectRect;
 const lineMeets = Line.intersectRect;
 
@@ -30,28 +28,27 @@ const lineMeets = Line.intersectRect;
 let sa = 0, sb = 0, sc = 0, sd = 0;
 
 /**
- * The kind of `o`'s shape when the core decides it as JavaScript would (0 rect, 1 circle, 2
- * line), its numbers in sa..sd; -1 otherwise: another qtIndex, a patched static, a field that is
- * not a number (JavaScript's `+` would concatenate a string).
+ * The kind of `o`'s shape when the core decides it as JavaScript would (abi.h's kinds), its
+ * numbers in sa..sd; -1 otherwise: another qtIndex, a patched static, a field that is not a number
+ * (JavaScript's `+` would concatenate a string).
  * @param {any} o
  */
 function readShape(o) {
   if (typeof o !== 'object' || o === null) return -1;
   const q = o.qtIndex;
   let kind;
-  if (q === rectIndex) {
-    sa = o.x; sb = o.y; sc = o.width; sd = o.height;
-    kind = 0;
-  } else if (q === circleIndex) {
-    if (Circle.intersectRect !== circleMeets) return -1;
+  if (q === rectIndex) kind = SHAPE_RECT;
+  else if (q === circleIndex && Circle.intersectRect === circleMeets) kind = SHAPE_CIRCLE;
+  else if (q === lineIndex && Line.intersectRect === lineMeets) kind = SHAPE_LINE;
+  else return -1;
+  // shape-fields.js's FIELDS, read inline: a shared reader cost this insert loop 5 % (bench/ab.mjs
+  // ts-shapes); tests/api/shape-fields.test.mjs holds these reads to FIELDS.
+  if (kind === SHAPE_CIRCLE) {
     sa = o.x; sb = o.y; sc = o.r; sd = 0;
-    kind = 1;
-  } else if (q === lineIndex) {
-    if (Line.intersectRect !== lineMeets) return -1;
+  } else if (kind === SHAPE_LINE) {
     sa = o.x1; sb = o.y1; sc = o.x2; sd = o.y2;
-    kind = 2;
   } else {
-    return -1;
+    sa = o.x; sb = o.y; sc = o.width; sd = o.height;
   }
   return typeof sa === 'number' && typeof sb === 'number' && typeof sc === 'number' && typeof sd === 'number' ? kind : -1;
 }

@@ -5,7 +5,8 @@ import { native, f64, i32 } from '../../wasm/native.js';
 import { OBJECTS } from '../../common/registry.js';
 import { live, scratch } from '../session.js';
 import { flush } from '../stage.js';
-import { circleIndex, lineIndex, noMemory, readRect, rectIn, rectIndex } from '../../common/validate.js';
+import { noMemory, readRect, rectIn } from '../../common/validate.js';
+import { circleIndex, lineIndex, rectIndex } from '../../common/shape-fields.js';
 
 /**
  * Writes the objects whose shape differs from the tree's own copy (read from the heap) into the
@@ -27,8 +28,9 @@ export function sendChanged(s, extra) {
   for (let id = 0; id < n; id++) {
     const o = objects[id];
     if (o === undefined || inserted[id] !== frame) continue;
-    // The hot loop of a frame, for a tree of rects: the four fields read once and checked inline;
-    // an object that may be a circle or a line (its qtIndex) sends every object as a shape.
+    // The hot loop of a frame, for a tree of rects: a rect's four fields (shape-fields.js) read
+    // once and checked inline; an object that may be a circle or a line (its qtIndex) sends every
+    // object as a shape.
     const x = o.x, y = o.y, w = o.width, h = o.height, q = o.qtIndex;
     if (typeof x !== 'number' || typeof y !== 'number' || typeof w !== 'number' ||
         typeof h !== 'number' || x - x + (y - y) + (w - w) + (h - h) !== 0 || (q !== undefined && q !== rectIndex)) {
@@ -60,6 +62,8 @@ function sendShapes(s, at) {
   for (let id = 0; id < n; id++) {
     const o = objects[id];
     if (o === undefined || inserted[id] !== frame) continue;
+    // shape-fields.js's kindOf() and FIELDS, inline as in native-tree.js's insert loop
+    // (tests/api/shape-fields.test.mjs holds these reads to FIELDS).
     const q = o.qtIndex;
     let a, b, c, d, kind = SHAPE_RECT;
     if (q === circleIndex) {

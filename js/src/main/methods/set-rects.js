@@ -5,6 +5,7 @@ import { IDS } from '../../common/registry.js';
 import { live, scratch } from '../session.js';
 import { flush } from '../stage.js';
 import { checkId, describe, noMemory } from '../../common/validate.js';
+import { FIELDS } from '../../common/shape-fields.js';
 
 /**
  * Inserts or moves many items given as numbers: `rects` holds x, y, width, height per item
@@ -13,7 +14,7 @@ import { checkId, describe, noMemory } from '../../common/validate.js';
  * @this {any} @param {any} rects @param {any} ids
  */
 export function setRects(rects, ids) {
-  setItems(live(this, 'setRects'), rects, ids, SHAPE_RECT, ['x', 'y', 'width', 'height']);
+  setItems(live(this, 'setRects'), rects, ids, SHAPE_RECT);
 }
 
 /**
@@ -21,7 +22,7 @@ export function setRects(rects, ids) {
  * @this {any} @param {any} circles @param {any} ids
  */
 export function setCircles(circles, ids) {
-  setItems(live(this, 'setCircles'), circles, ids, SHAPE_CIRCLE, ['x', 'y', 'r']);
+  setItems(live(this, 'setCircles'), circles, ids, SHAPE_CIRCLE);
 }
 
 /**
@@ -29,16 +30,16 @@ export function setCircles(circles, ids) {
  * @this {any} @param {any} lines @param {any} ids
  */
 export function setLines(lines, ids) {
-  setItems(live(this, 'setLines'), lines, ids, SHAPE_LINE, ['x1', 'y1', 'x2', 'y2']);
+  setItems(live(this, 'setLines'), lines, ids, SHAPE_LINE);
 }
 
 /**
  * Checks every number and id first, then places the items of one kind of shape.
  * @param {import('../session.js').Session} s @param {any} numbers @param {any} ids
- * @param {number} kind @param {string[]} fields an item's numbers
+ * @param {number} kind
  */
-function setItems(s, numbers, ids, kind, fields) {
-  const stride = fields.length, arg = ['rects', 'circles', 'lines'][kind];
+function setItems(s, numbers, ids, kind) {
+  const fields = FIELDS[kind], stride = fields.length, arg = ['rects', 'circles', 'lines'][kind];
   if (!(numbers instanceof Float64Array || numbers instanceof Float32Array) || numbers.length % stride !== 0) {
     throw new TypeError(s.where + ': ' + arg + ' must be a Float32Array or Float64Array of ' + fields.join(', ') +
       ' per item, got ' + (numbers && numbers.length !== undefined ? 'length ' + numbers.length : describe(numbers)));
