@@ -35,20 +35,23 @@ let sa = 0, sb = 0, sc = 0, sd = 0;
  */
 function readShape(o) {
   if (typeof o !== 'object' || o === null) return -1;
-  const q = o.qtIndex;
-  let kind;
-  if (q === rectIndex) kind = SHAPE_RECT;
-  else if (q === circleIndex && Circle.intersectRect === circleMeets) kind = SHAPE_CIRCLE;
-  else if (q === lineIndex && Line.intersectRect === lineMeets) kind = SHAPE_LINE;
-  else return -1;
   // shape-fields.js's FIELDS, read inline: a shared reader cost this insert loop 5 % (bench/ab.mjs
   // ts-shapes); tests/api/shape-fields.test.mjs holds these reads to FIELDS.
-  if (kind === SHAPE_CIRCLE) {
-    sa = o.x; sb = o.y; sc = o.r; sd = 0;
-  } else if (kind === SHAPE_LINE) {
-    sa = o.x1; sb = o.y1; sc = o.x2; sd = o.y2;
-  } else {
+  const q = o.qtIndex;
+  let kind;
+  if (q === rectIndex) {
     sa = o.x; sb = o.y; sc = o.width; sd = o.height;
+    kind = SHAPE_RECT;
+  } else if (q === circleIndex) {
+    if (Circle.intersectRect !== circleMeets) return -1;
+    sa = o.x; sb = o.y; sc = o.r; sd = 0;
+    kind = SHAPE_CIRCLE;
+  } else if (q === lineIndex) {
+    if (Line.intersectRect !== lineMeets) return -1;
+    sa = o.x1; sb = o.y1; sc = o.x2; sd = o.y2;
+    kind = SHAPE_LINE;
+  } else {
+    return -1;
   }
   return typeof sa === 'number' && typeof sb === 'number' && typeof sc === 'number' && typeof sd === 'number' ? kind : -1;
 }
