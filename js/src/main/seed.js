@@ -15,7 +15,7 @@
 // tasks, so a loop that never yields would otherwise keep every tree it made. A young tree ages
 // on any other call, once taken back, or past YOUNG_MOST objects: then it keeps no copy and its
 // native tree stays its own.
-import { Named } from './named.js';
+import { Named } from '../common/named.js';
 import { native } from '../wasm/native.js';
 import { OBJECTS } from '../common/registry.js';
 import { Session } from './session.js';

@@ -2,48 +2,35 @@
 // object <-> id table, its share of the staging buffer (stage.js), the fields of what is read from
 // the tree and kept (caches.js, leaf-grid.js), and lifetime; and live(), which every method calls
 // first.
-import { I32 } from '../wasm/abi.js';
-import { Named } from './named.js';
-import { finalizer, native, i32, views } from '../wasm/native.js';
-import { Registry } from '../common/registry.js';
+import { finalizer, native, views } from '../wasm/native.js';
+import { NativeSession } from '../common/native-session.js';
 import { findStage, unstage } from './stage.js';
 import { noMemory } from '../common/validate.js';
 
 /** Shared by a tree and its node views; collected (and its native tree freed) only when none of
  * them is reachable. */
-export class Session extends Named {
+export class Session extends NativeSession {
   /**
    * @param {string} className @param {number} handle
    * @param {Function} [listCall] the native call that builds a cached list from its node: a
    *   leaf's own list (nodeObjects, the default), or for the tutorial tree the path up from a node
    */
   constructor(className, handle, listCall = native.nodeObjects) {
-    super(className);
+    super(className, handle);
     this.isSeed = false; // (a tree's _s: its Session, or its Seed before it has one)
-    this.handle = handle;
-    const reply = native.reply(handle);
-    views(); // creating the tree may have grown memory
-    this.r64 = reply >> 3; // the Reply, as f64 and i32 indexes
-    this.r32 = reply >> 2;
     findStage(this.r32);
-    this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
     this.staged = 0; // inserts of this tree in the staging buffer (only the stager has any)
     this.sentShapes = false; // whether the last sendChanged() wrote kinds of shape (refresh.js)
     /** Objects whose inserts did not fit when another tree's staging applied them: the error
      * this tree's next call that applies inserts throws. @type {any[] | null} */
     this.lost = null;
-    this.registry = new Registry();
     /** node index -> its Quadtree view (root at 0) @type {any[]} */
     this.views = [];
-    // Read from the tree at version `seen`: each leaf's objects, answers of root queries that
-    // reached several leaves, by the number the tree gave them (cpp/quadtree/answer_cache.h), and the
-    // root's leaf grid (its side, 0: not read; where its cells and their bounds are; how a point
-    // maps to a cell).
-    this.seen = -1;
+    // Read from the tree at version `seen` besides the answers of root queries that reached
+    // several leaves: each leaf's objects, and the root's leaf grid (its side, 0: not read; where
+    // its cells and their bounds are; how a point maps to a cell).
     /** @type {any[][]} */
     this.leafLists = [];
-    /** @type {any[][]} */
-    this.answers = [];
     this.listCall = listCall;
     this.grid = 0;
     this.gridCells = this.gridBounds = 0;

@@ -9,6 +9,7 @@
 import { I32, NO_MEMORY, SHAPE_CIRCLE, SHAPE_LINE, SHAPE_RECT } from '../wasm/abi.js';
 import { finalizer, native, f64, i32, views } from '../wasm/native.js';
 import { collect } from '../common/objects.js';
+import { NativeSession } from '../common/native-session.js';
 import { OBJECTS, Registry } from '../common/registry.js';
 import { noMemory } from '../common/validate.js';
 import { Circle, Line } from '../common/shapes.js';
@@ -59,28 +60,19 @@ function readShape(o) {
 /** The native side of `tree`, or undefined (view.js keeps them). @param {any} tree */
 const sessionOf = (tree) => /** @type {TsSession | undefined} */ (sessions.get(tree));
 
-class TsSession {
+class TsSession extends NativeSession {
   /** @param {any} tree @param {number} handle @param {Record<string, Function>} own */
   constructor(tree, handle, own) {
-    this.handle = handle;
+    // (answers: each leaf's objects, each once, by node index: most queries reach one leaf, and
+    // every query in that leaf gets a copy until the tree changes)
+    super('Quadtree', handle);
     // The methods of the root's class, as it defined them: a node that dispatches elsewhere
     // runs in JavaScript.
     this.own = own;
-    const reply = native.reply(handle);
-    views();
-    this.r32 = reply >> 2;
-    this.r64 = reply >> 3;
-    this.versionAt = i32[this.r32 + I32.version] >> 2; // i32 index of the tree's version
-    // Each leaf's answer (its objects, each once), read at version `seen`, by node index: most
-    // queries reach one leaf, and every query in that leaf gets a copy until the tree changes.
-    this.seen = -1;
-    /** @type {any[][]} */
-    this.answers = [];
     // The root's inside as the program read it last (view.js), null until it does.
     /** @type {import('./view.js').View | null} */
     this.view = null;
     this.busy = false; // an insert waits for shapes (supply())
-    this.registry = new Registry();
     this.registry.use(OBJECTS, 'Quadtree');
     // The root's fields as the native tree was made with them: a program that changes one turns
     // the tree into JavaScript first (the package reads them live).

@@ -1,5 +1,6 @@
 // What names a tree's calls in messages: its class and the public method being run. A Session
-// (session.js), or a tree's Seed (seed.js) before it has one.
+// (main/session.js, ts/native-tree.js's TsSession: native-session.js), or a main tree's Seed
+// (main/seed.js) before it has one.
 
 export class Named {
   /** @param {string} className */
