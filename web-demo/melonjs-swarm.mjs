@@ -49,6 +49,9 @@ function build() {
 }
 
 const app = new me.Application(W, H, { parent: 'game', renderer: me.CANVAS, scale: 'auto', scaleMethod: 'fit' });
+// The swarm runs on when the window loses focus (melonJS pauses on blur by default): the readouts
+// compare the two trees live, and a paused world reports no contacts.
+app.pauseOnBlur = false;
 if (typeof app.init === 'function') await app.init();
 state.world = app.world;
 app.world.getBounds().setMinMax(0, 0, W, H);

@@ -61,6 +61,13 @@ eachBrowser('the engine demos in %s', (browser) => {
     const change = (id, value) => setControl(page, 'melonDemo', 'frames', id, value);
     await page.waitFor(() => window.melonDemo && window.melonDemo.frames > 10);
     expect(await melonReadouts(page)).toEqual({ broadphase: 'quadtree-wasm', update: true, contacts: true, ours: true, bodies: 1000 });
+    // melonJS pauses a game whose window loses focus; the demo runs on (a blur while a test
+    // switched windows froze it for good).
+    await page.evaluate(() => {
+      window.dispatchEvent(new Event('blur'));
+      window.melonDemo.frames = 0;
+    });
+    await page.waitFor(() => window.melonDemo.frames > 3, undefined, 15_000);
     await change('plugin', false);
     expect(await melonReadouts(page)).toEqual({ broadphase: 'melonJS QuadTree (stock)', update: true, contacts: true, ours: false, bodies: 1000 });
     await change('plugin', true);
