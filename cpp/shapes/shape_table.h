@@ -4,8 +4,8 @@
 // shape's, and a rect's entry there only says "rect" (its numbers are the tree's rect).
 // The one store of shapes: a LinearQuadtree and a quadtree-ts TsTree keep their own (they place
 // by shape); a compat tree's Session keeps one for it, which feeds the session's exact index
-// (session.h). The facade reads it in bulk to tell
-// which objects moved (refresh()): Shape is 40 bytes, its kind at byte 32.
+// (session.h). The facade reads it in bulk to tell which objects moved (refresh()): Shape is 40
+// bytes, its kind at byte 32.
 #pragma once
 
 #include <algorithm>
