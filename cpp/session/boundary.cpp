@@ -649,8 +649,10 @@ int32_t stepOut(Session& s, TsTree& t, TsTree::Step step) {
 }  // namespace
 
 #if QT_HAS_TS
-Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels) {
-  if (Session* kept = takeKept<TsTree>()) {
+Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels,
+                       Handle reuse) {
+  if (reuse && !std::holds_alternative<TsTree>(at(reuse).tree)) return 0;
+  if (Session* kept = reuse ? &at(reuse) : takeKept<TsTree>()) {
     if (std::get_if<TsTree>(&kept->tree)->reset(Rect{x, y, w, h}, maxObjects, minLevels, maxLevels)) {
       kept->changedAll(false);
       kept->freshReply();

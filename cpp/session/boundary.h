@@ -126,8 +126,11 @@ int32_t sessionNodeWalk(Handle s);  // walk, kWalkRow numbers a node (reply.walk
 // quadtree-ts (kShapes: ts_tree.h). A shape is its kind (shape_geometry.h's kShapeRect,
 // kShapeCircle, kShapeLine) and four numbers. The calls that may drop objects say which in the
 // reply (lostIds, lostCount).
-// A TsTree session (TsTree's constructor numbers); 0 without room for it and its skeleton.
-Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels);
+// A TsTree session (TsTree's constructor numbers): `reuse` (another TsTree session, given up)
+// or a kept one made as good as new, else a new one; 0 without room for it and its skeleton
+// (`reuse` is then freed: its tree was given up).
+Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects, double minLevels, double maxLevels,
+                       Handle reuse = 0);
 // insert(obj) for object `id` with its shape now. Returns 0 when done; n > 0 when a split needs
 // the current shapes of the n ids in results: write them into scratch (four numbers each, the
 // kinds in scratchIds) and call sessionTsResume(n), which returns the same way; kNoMemory: the

@@ -89,7 +89,7 @@ describe('memory of small trees', () => {
       return t;
     };
     frame(); // the first native tree
-    const kept = []; // (kept alive: taken back all the same, and then JavaScript with every object)
+    const kept = []; // (kept alive: taken back all the same, and grown again from its copy when used)
     expect(perTree(size, frame, kept)).toBe(0);
     for (const t of [kept[0], kept[N >> 1]]) expect(new Set(t.join())).toEqual(new Set(shapes));
   });

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 #include <utility>
 #include <cstdint>
@@ -549,6 +550,61 @@ TEST(Session, AQuadtreeTsInsertAsksForTheShapesASplitNeedsAndReportsWhatLeft) {
   EXPECT_EQ(sessionContains(h, 7), 0);
   EXPECT_EQ(sessionValidate(h), 1);
   sessionDestroy(h);
+}
+
+// The facade hands a young quadtree-ts tree's session to the next one (js/src/common/young.js):
+// sessionCreateTs with it as `reuse` makes it as good as new with the next tree's numbers, however
+// big it grew; a session of another kind is refused.
+TEST(Session, CreateTsReusingASessionMakesItNewWithOtherNumbers) {
+  // Inserts rect i of `count`, each at its place, answering the shapes a split asks for.
+  const auto fill = [](Handle h, int count, double side) {
+    const Session& s = *reinterpret_cast<const Session*>(h);
+    const auto place = [&](int32_t i, double* r) {
+      r[0] = std::fmod(i * 7.3, side - 2), r[1] = std::fmod(i * 11.9, side - 2), r[2] = 2, r[3] = 2;
+    };
+    for (int32_t i = 0; i < count; ++i) {
+      double r[4];
+      place(i, r);
+      int32_t step = sessionTsInsert(h, i, kShapeRect, r[0], r[1], r[2], r[3]);
+      while (step > 0) {
+        double* out = reinterpret_cast<double*>(sessionScratch(h, step));
+        for (int32_t k = 0; k < step; ++k) {
+          place(std::get<TsTree>(s.tree).wanted()[size_t(k)], out + 4 * k);
+          reinterpret_cast<Session*>(h)->scratchIds[size_t(k)] = kShapeRect;
+        }
+        step = sessionTsResume(h, step);
+      }
+      ASSERT_EQ(step, 0);
+    }
+  };
+  const Handle a = sessionCreateTs(0, 0, 64, 64, 1, 0, 6);
+  fill(a, 300, 64);
+  const Handle b = sessionCreateTs(5, 5, 40, 40, 3, 1, 4, a);
+  ASSERT_EQ(b, a);
+  EXPECT_EQ(sessionContains(b, 0), 0);
+  const Handle fresh = sessionCreateTs(5, 5, 40, 40, 3, 1, 4);
+  for (const Handle h : {b, fresh}) fill(h, 60, 40);
+  EXPECT_EQ(sessionValidate(b), 1);
+  const Session& sb = *reinterpret_cast<const Session*>(b);
+  const Session& sf = *reinterpret_cast<const Session*>(fresh);
+  for (int k = 0; k < 20; ++k) {
+    const double x = 5 + k * 1.7, y = 40 - k * 1.3;
+    ASSERT_EQ(sessionTsRetrieve(b, kShapeRect, x, y, 6, 6), sessionTsRetrieve(fresh, kShapeRect, x, y, 6, 6));
+    EXPECT_EQ(sb.results, sf.results);
+  }
+  sessionStats(b);
+  sessionStats(fresh);
+  EXPECT_EQ(sb.reply.nodes, sf.reply.nodes);
+  EXPECT_EQ(sb.reply.references, sf.reply.references);
+#if QT_HAS_RECTS
+  const Handle rects = sessionCreate(0, 0, 10, 10, 10, 4, 0);
+  EXPECT_EQ(sessionCreateTs(0, 0, 10, 10, 10, 0, 4, rects), 0u);
+  EXPECT_EQ(sessionValidate(rects), 1);
+  sessionDestroy(rects);
+#endif
+  sessionDestroy(b);
+  sessionDestroy(fresh);
+  freeKeptSessions();
 }
 
 // Its exact queries: the session's index in the cores that answer them (QT_TS_EXACT: quadtree-ts-plus's

@@ -17,12 +17,14 @@ const gzip9 = (file) => execFileSync('gzip', ['-9c', join(dist, file)]).length;
 // Bytes gzipped, by either measure. The rect trees' files: 60 KB (61,440 bytes) with the shapes,
 // nearest and raycast of every tree in them (issue #32 adds them to the core these files carry),
 // and half a KB more for a still tree's search() and collides() of their own (issue #43:
-// LinearQuadtree::searchRuns(), 0.8 KB, for 1.3 to 1.4 times the viewport's speed). The quadtree-ts files carry quadtree-ts's core alone (25.7 KB
+// LinearQuadtree::searchRuns(), 0.8 KB, for 1.3 to 1.4 times the viewport's speed), and 0.1 KB for
+// the young-tree mechanism both families share (issue #45: js/src/common/young.js; the size pass
+// that issue asks for is to take it back). The quadtree-ts files carry quadtree-ts's core alone (25.7 KB
 // today): 36 KB, room for the shapes' exact geometry should that core need it, not for another
 // tree. The quadtree-ts-plus files (the drop-in with the exact calls: quadtree-ts's core and the
 // exact index) have the rect trees' 60 KB. The CSP twins carry the same cores without embind's glue.
 const KB = 1024;
-const RECTS = 60.5 * KB, TS = 36 * KB, TS_PLUS = 60 * KB;
+const RECTS = 60.6 * KB, TS = 36 * KB, TS_PLUS = 60 * KB;
 const BUDGET = {
   'quadtree.js': RECTS,
   'quadtree.mjs': RECTS,

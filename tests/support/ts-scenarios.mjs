@@ -252,9 +252,11 @@ function subclassOf(Quadtree, how, log) {
  * Runs `scenario` on `lib`; returns the trace (an array of strings). With `peek` the whole tree is
  * read after every call; without, only at the end (reading `nodes` or `objects` turns the drop-in's
  * native tree into JavaScript nodes, so this is how its native mode is compared); `native` then
- * tells whether the root still had its native tree before that last read.
+ * tells whether the root still had its native tree before that last read. Before call `otherAt`
+ * another tree is made and used, which takes the scenario's tree's native tree while that one is
+ * young: it grows its own again from its copy at its next call.
  */
-export function play(scenario, lib, { peek = true } = {}) {
+export function play(scenario, lib, { peek = true, otherAt = -1 } = {}) {
   const log = [];
   const trace = [];
   const number = new Map();
@@ -305,6 +307,11 @@ export function play(scenario, lib, { peek = true } = {}) {
   if (peek) trace.push(dump(tree));
   try {
     scenario.ops.forEach((op, step) => {
+      if (step === otherAt) { // another tree, made and used: it takes a young tree's native tree (js/src/common/young.js)
+        const other = new lib.Quadtree({ width: 10, height: 10 });
+        other.insert(new lib.Rectangle({ x: 1, y: 1, width: 1, height: 1 }));
+        trace.push(`other: ${other.retrieve(new lib.Rectangle({ x: 0, y: 0, width: 2, height: 2 })).length}`);
+      }
       let result;
       if (op.op === 'insert') result = attempt(() => tree.insert(objects[op.obj]));
       else if (op.op === 'retrieve') result = attempt(() => list(tree.retrieve(query(op.query))));

@@ -33,7 +33,7 @@ export function insertAll(tree, s, objs) {
 export function insertChecked(tree, s, obj, r) {
   if (tree._n === 0) {
     stage(s, obj, r);
-    if (s.young !== null) s.young.keep(obj, r);
+    if (s.young !== null) s.young.keep(obj, r[0], r[1], r[2], r[3], r[4]);
     return;
   }
   flush(s); // into a subnode: quadtree-js allows it; rare, so not staged

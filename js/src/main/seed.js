@@ -6,26 +6,19 @@
 // finalizer. One object more, or any call beyond insert, the query, clear and dispose, grows the
 // native tree (grow) and stages the objects there as insert() would have.
 //
-// Of each kind (the class, as its constructor describes it to plant()), the tree that grew last,
-// if an insert grew it, stays young while it only inserts at its root and reads (the calls its
-// kind names): its seed keeps a copy of what it inserted. The next tree of its kind to grow takes
-// a young tree's native tree back (its memory serves the new one) and the young tree is a seed
-// again, to grow anew if it is used again. A tree made every frame and dropped then holds
-// no native memory past its frame: a finalizer runs only after a major collection and between
-// tasks, so a loop that never yields would otherwise keep every tree it made. A young tree ages
-// on any other call, once taken back, or past YOUNG_MOST objects: then it keeps no copy and its
-// native tree stays its own.
-import { Named } from '../common/named.js';
+// A tree that grew for an insert is young (common/young.js): its seed keeps the copy, the next
+// tree of its kind (the class, as its constructor describes it to plant()) to grow takes its
+// native tree back, and the tree is a seed again, with every object, to grow anew if it is used
+// again. It ages on any call its kind does not name in keepsYoung.
 import { native } from '../wasm/native.js';
 import { OBJECTS } from '../common/registry.js';
 import { Session } from './session.js';
 import { stage } from './stage.js';
 import { created, readAll, readRect, rectIn } from '../common/validate.js';
+import { takeBack, Young } from '../common/young.js';
 
 // Objects a seed holds at most: each insert checks the ones before it for a repeat.
 const MOST = 16;
-// Objects a young tree keeps copies of at most.
-const YOUNG_MOST = 1 << 16;
 
 /**
  * What differs between the classes whose trees start as a seed: each passes its own, frozen, to
@@ -41,9 +34,6 @@ const YOUNG_MOST = 1 << 16;
  * @property {readonly string[]} keepsYoung the calls (as live() names them) after which a young
  *   tree is still young: those that only insert at its root or read
  */
-
-/** Each kind's young tree's seed. @type {Map<Kind, Seed>} */
-const young = new Map();
 
 /**
  * A new tree's root, `tree`, with no native tree yet: the first call that needs one grows it and
@@ -96,29 +86,23 @@ export function seedInsert(tree, obj, objs) {
   return true;
 }
 
-export class Seed extends Named {
+export class Seed extends Young {
   /**
    * The native tree's arguments, as the constructor read them.
    * @param {Kind} kind @param {number[]} r bounds
    * @param {number} maxObjects @param {number} maxLevels @param {number} level
    */
   constructor(kind, r, maxObjects, maxLevels, level) {
-    super(kind.className);
+    super(kind.className, kind);
     this.isSeed = true; // (live(): grow() before any call that needs the native tree)
-    this.kind = kind;
     this.r = r;
     this.maxObjects = maxObjects;
     this.maxLevels = maxLevels;
     this.level = level;
     this.disposed = false;
-    /** @type {any[]} in insertion order, an object inserted twice twice */
-    this.objects = [];
-    /** @type {number[]} x, y, width, height of each, as read when it was inserted */
-    this.rects = [];
     this.repeats = false; // some object was inserted twice
     /** While young: the tree it grew for (its session is the tree's _s). @type {any} */
     this.tree = null;
-    this.taken = false; // its native tree was taken back once: the next one is for good
   }
 
   /**
@@ -133,14 +117,7 @@ export class Seed extends Named {
   /** @param {any} obj @param {number[]} r its rect, read now (a copy is kept) */
   add(obj, r) {
     if (!this.repeats && this.objects.indexOf(obj) >= 0) this.repeats = true;
-    this.keep(obj, r);
-  }
-
-  /** An insert of the seed, or of the young tree. @param {any} obj @param {number[]} r */
-  keep(obj, r) {
-    if (this.objects.length === YOUNG_MOST) return this.age();
-    this.objects.push(obj);
-    this.rects.push(r[0], r[1], r[2], r[3], r[4]);
+    this.keep(obj, r[0], r[1], r[2], r[3], r[4]);
   }
 
   /**
@@ -159,8 +136,7 @@ export class Seed extends Named {
   }
 
   clear() {
-    this.objects = [];
-    this.rects = [];
+    super.clear();
     this.repeats = false;
   }
 
@@ -178,32 +154,30 @@ export class Seed extends Named {
    * @returns {Session}
    */
   grow(tree) {
-    const r = this.r, objects = this.objects, rects = this.rects, kind = this.kind, last = young.get(kind);
-    // (A tree grown again after its native tree was taken back makes its own: two trees used in
-    // turn would otherwise take each other's back over and over.)
-    const old = last && !this.taken ? last.takeBack() : null;
+    const r = this.r, objects = this.objects, shapes = this.shapes, kind = this.kind;
+    // (A tree grown again after its native tree was taken back makes its own.)
+    const old = this.taken ? null : /** @type {Session | null} */ (takeBack(kind));
     const handle = native.create(r[0], r[1], r[2], r[3], this.maxObjects, this.maxLevels, this.level, old ? old.handle : 0, kind.treeKind);
     const s = old ? old.emptied() : new Session(kind.className, created(this.where, handle), native[kind.listCall]);
     s.method = this.method;
     s.views[0] = tree;
     tree._s = s;
     if (objects.length > 0) s.registry.use(OBJECTS, s);
-    for (let i = 0; i < objects.length; i++) stage(s, objects[i], rects.slice(5 * i, 5 * i + 5));
-    if (this.taken || this.method !== 'insert') {
+    for (let i = 0; i < objects.length; i++) stage(s, objects[i], shapes.slice(5 * i, 5 * i + 5));
+    if (this.method !== 'insert') {
       this.clear();
-    } else {
-      young.set(kind, this);
+    } else if (this.settle()) {
       this.tree = tree;
       s.young = this;
     }
     return s;
   }
 
-  /** The young tree's session, taken back: the tree is this seed again, with every object. */
-  takeBack() {
+  /** The young tree's session, given back: the tree is this seed again, with every object. */
+  giveBack() {
     const tree = this.tree, s = /** @type {Session} */ (tree._s);
-    this.leave();
-    this.taken = true;
+    s.young = null;
+    this.tree = null;
     tree._s = this; // (grown by an insert, it holds too many to answer alone)
     return s;
   }
@@ -219,14 +193,9 @@ export class Seed extends Named {
     return true;
   }
 
-  /** No longer young: its native tree is its own, and it keeps no copy. */
-  age() {
-    this.leave();
-    this.clear();
-  }
-
   leave() {
-    if (young.get(this.kind) === this) young.delete(this.kind);
+    super.leave();
+    if (this.tree === null) return;
     this.tree._s.young = null;
     this.tree = null;
   }

@@ -14,6 +14,7 @@ import { OBJECTS, Registry } from '../common/registry.js';
 import { noMemory } from '../common/validate.js';
 import { Circle, Line } from '../common/shapes.js';
 import { circleIndex, lineIndex, rectIndex } from '../common/shape-fields.js';
+import { takeBack, Young } from '../common/young.js';
 import { defineInside, dormant, intact, materialize, sessions, settled } from './view.js';
 
 // The deepest maxLevels a native tree takes (the package recurses once per level; past this a
@@ -73,6 +74,8 @@ class TsSession extends NativeSession {
     /** @type {import('./view.js').View | null} */
     this.view = null;
     this.busy = false; // an insert waits for shapes (supply())
+    /** While the root is young (common/young.js): its copy. @type {TsYoung | null} */
+    this.young = null;
     this.registry.use(OBJECTS, 'Quadtree');
     // The root's fields as the native tree was made with them: a program that changes one turns
     // the tree into JavaScript first (the package reads them live).
@@ -98,6 +101,36 @@ class TsSession extends NativeSession {
       Object.is(t.minLevels, this.minLevels) && Object.is(t.maxLevels, this.maxLevels);
   }
 
+  /**
+   * Its native tree, taken back for another root (TsYoung.giveBack()), made again from the young
+   * root's copy: the same inserts with the shapes as read then, a split given the shapes it asked
+   * for then (TsYoung.same() held for each). Throws, with the root as it was, when there is no room.
+   * @param {any} tree
+   */
+  regrow(tree) {
+    const y = /** @type {TsYoung} */ (this.young);
+    const handle = native.createTs(this.x, this.y, this.width, this.height, this.maxObjects, this.minLevels, this.maxLevels, takeBack(TS_KIND) ?? 0);
+    if (handle === 0) throw noMemory('Quadtree', 'its native tree could not be made again');
+    this.attach(handle);
+    this.registry = new Registry();
+    this.registry.use(OBJECTS, 'Quadtree');
+    y.latest = [];
+    for (let i = 0; i < y.objects.length; i++) {
+      const id = this.registry.next(y.objects[i]);
+      y.latest[id] = 5 * i;
+      let step = native.tsInsert(handle, id, y.recall(id), sa, sb, sc, sd);
+      while (step > 0) step = resupply(this, step, y);
+      if (step < 0) { // (no room: the only way a replay fails)
+        native.destroy(handle);
+        this.handle = 0;
+        throw noMemory('Quadtree', 'its native tree could not be made again');
+      }
+      this.forgetLost();
+    }
+    if (finalizer) finalizer.register(tree, handle, this);
+    y.age();
+  }
+
   // The ids that left the tree in the last call: forgotten.
   forgetLost() {
     views();
@@ -109,45 +142,82 @@ class TsSession extends NativeSession {
 
 }
 
+// quadtree-ts roots' kind of young tree (common/young.js).
+const TS_KIND = 'quadtree-ts';
+
+/**
+ * A young root's copy (common/young.js): a root is young from its making while it only inserts
+ * and reads (retrieve(), the exact queries), and until the program reads its inside.
+ * It keeps `latest`, each id's last insert in the copy, so that a split that reads a shape other
+ * than the copy holds (the object moved since its insert) ages the root: a replay would not split
+ * the same.
+ */
+class TsYoung extends Young {
+  /** @param {any} tree @param {TsSession} s */
+  constructor(tree, s) {
+    super('Quadtree', TS_KIND);
+    // (the root, held: its finalizer must not free the native tree while it may be taken back)
+    this.tree = tree;
+    this.session = s;
+    /** @type {number[]} id -> where its last insert's shape is in `shapes` */
+    this.latest = [];
+  }
+
+  /** The insert of `obj` as `id`, its shape in sa..sd (readShape()). @param {any} obj @param {number} id @param {number} kind */
+  keepInsert(obj, id, kind) {
+    this.latest[id] = this.shapes.length;
+    this.keep(obj, sa, sb, sc, sd, kind);
+  }
+
+  /** The shape of `id`'s last insert, into sa..sd; returns its kind. @param {number} id */
+  recall(id) {
+    const q = this.latest[id], shapes = this.shapes;
+    sa = shapes[q]; sb = shapes[q + 1]; sc = shapes[q + 2]; sd = shapes[q + 3];
+    return shapes[q + 4];
+  }
+
+  /** Whether the shape in sa..sd of `id` is the one its last insert kept. @param {number} id @param {number} kind */
+  same(id, kind) {
+    const q = this.latest[id], shapes = this.shapes;
+    return shapes[q] === sa && shapes[q + 1] === sb && shapes[q + 2] === sc && shapes[q + 3] === sd && shapes[q + 4] === kind;
+  }
+
+  age() {
+    super.age();
+    this.latest = [];
+    this.tree = null;
+    if (this.session.young === this) this.session.young = null;
+  }
+
+  giveBack() {
+    const s = this.session;
+    if (s.busy || s.handle === 0) return null; // (an insert waits for shapes: a getter made a tree)
+    const handle = s.handle;
+    if (finalizer) finalizer.unregister(s);
+    s.handle = 0; // (regrow() makes it again from the copy when the root is used)
+    s.seen = -1;
+    s.answers.length = 0;
+    return handle;
+  }
+}
+
 /**
  * Gives a new root a native tree when it can have one; true if it did (its `objects` and
  * `nodes` are then view.js's accessors). `own`: its class's methods, as the class defined them.
+ * The young root's native tree serves it, if there is one (common/young.js).
  * @param {any} tree @param {Record<string, Function>} own
  */
 export function adopt(tree, own) {
   if (!eligible(tree, own)) return false;
-  takeBack();
   const b = tree.bounds;
-  const handle = native.createTs(b.x, b.y, b.width, b.height, tree.maxObjects, tree.minLevels, tree.maxLevels);
+  const handle = native.createTs(b.x, b.y, b.width, b.height, tree.maxObjects, tree.minLevels, tree.maxLevels, takeBack(TS_KIND) ?? 0);
   if (handle === 0) return false; // no room: JavaScript has
-  sessions.set(tree, new TsSession(tree, handle, own));
+  const s = new TsSession(tree, handle, own);
+  sessions.set(tree, s);
   defineInside(tree);
-  if (typeof WeakRef === 'function') young = new WeakRef(tree);
+  s.young = new TsYoung(tree, s);
+  s.young.settle();
   return true;
-}
-
-// The root made last, while it may still be taken back (takeBack()).
-/** @type {WeakRef<object> | null} */
-let young = null;
-// A young tree holds at most this many objects: past that it is a tree in use, not a frame's.
-const YOUNG_MOST = 64;
-
-/**
- * Before a new root gets a native tree: the root made before it, if it is still native and small,
- * is made JavaScript nodes (exactly as the package holds it: materialize()) and its native tree
- * serves the new root. A tree made and dropped every frame then holds no native memory past its
- * frame, even in a loop that never yields (a finalizer runs only between tasks), and the next
- * tree finds its arrays grown already. A tree taken back stays JavaScript (clear() does not make
- * it native again), so two trees made in turn do not take each other's back over and over.
- */
-function takeBack() {
-  const old = young?.deref();
-  young = null;
-  const s = old && sessionOf(old);
-  if (old === undefined || s === undefined || s.busy || s.registry.count > YOUNG_MOST) return;
-  materialize(old);
-  dormant.delete(old);
-  free(s); // (its native tree is kept by the core for the next one)
 }
 
 /** Gives the native tree of `s`, whose root no longer has it, back to the core. @param {TsSession} s */
@@ -200,6 +270,7 @@ export function rearm(tree) {
 export function nativeOf(tree) {
   const s = sessionOf(tree);
   if (s === undefined) return undefined;
+  if (s.handle === 0) s.regrow(tree);
   if (s.fits(tree) && settled(tree, s)) return s;
   materialize(tree);
   return undefined;
@@ -219,15 +290,17 @@ export function insertNative(tree, s, obj) {
   const registry = s.registry, before = registry.count;
   const id = registry.next(obj);
   const known = registry.count === before; // (next() counts an object new to the tree)
+  if (s.young !== null) s.young.keepInsert(obj, id, kind);
   let step = native.tsInsert(s.handle, id, kind, sa, sb, sc, sd);
   s.busy = true; // (a shape's getter might make a tree: this one must not be taken back mid-call)
   try {
-    while (step > 0) step = supply(tree, s, step);
+    while (step > 0) step = supply(s, step);
   } finally {
     s.busy = false;
   }
   if (step === NO_MEMORY) {
     if (!known) registry.drop(id);
+    s.young?.age(); // (its copy holds the insert)
     throw noMemory('Quadtree.insert');
   }
   if (step < 0) { // an object of the leaf to split is not for the core: the call was undone
@@ -239,10 +312,11 @@ export function insertNative(tree, s, obj) {
   return true;
 }
 
-// A split asks for the current shapes of `n` objects (the core's results): read and sent.
+// A split asks for the current shapes of `n` objects (the core's results): read and sent. A young
+// root's split that reads a shape other than the one its copy holds ages it.
 const ABANDONED = -1;
-/** @param {any} tree @param {TsSession} s @param {number} n */
-function supply(tree, s, n) {
+/** @param {TsSession} s @param {number} n */
+function supply(s, n) {
   const at = native.scratch(s.handle, n) >> 3;
   if (at === 0) {
     native.tsAbandon(s.handle);
@@ -251,12 +325,33 @@ function supply(tree, s, n) {
   views();
   const wanted = i32[s.r32 + I32.results] >> 2, kinds = i32[s.r32 + I32.scratchIds] >> 2, objects = s.registry.objects;
   for (let k = 0; k < n; k++) {
-    const kind = readShape(objects[i32[wanted + k]]);
+    const id = i32[wanted + k], kind = readShape(objects[id]);
     if (kind < 0) {
       native.tsAbandon(s.handle);
       return ABANDONED;
     }
+    if (s.young !== null && !s.young.same(id, kind)) s.young.age(); // (moved since its insert)
     const p = at + 4 * k;
+    f64[p] = sa; f64[p + 1] = sb; f64[p + 2] = sc; f64[p + 3] = sd;
+    i32[kinds + k] = kind;
+  }
+  return native.tsResume(s.handle, n);
+}
+
+/**
+ * supply() in a regrow: the shapes the young root's copy holds, as the split it replays read them.
+ * @param {TsSession} s @param {number} n @param {TsYoung} copy
+ */
+function resupply(s, n, copy) {
+  const at = native.scratch(s.handle, n) >> 3;
+  if (at === 0) {
+    native.tsAbandon(s.handle);
+    return NO_MEMORY;
+  }
+  views();
+  const wanted = i32[s.r32 + I32.results] >> 2, kinds = i32[s.r32 + I32.scratchIds] >> 2;
+  for (let k = 0; k < n; k++) {
+    const kind = copy.recall(i32[wanted + k]), p = at + 4 * k;
     f64[p] = sa; f64[p + 1] = sb; f64[p + 2] = sc; f64[p + 3] = sd;
     i32[kinds + k] = kind;
   }
@@ -297,6 +392,7 @@ export function retrieveNative(tree, s, query) {
 
 /** remove(obj, fast) natively (it reads no geometry). @param {TsSession} s @param {any} obj @param {boolean} fast */
 export function removeNative(s, obj, fast) {
+  s.young?.age();
   const id = s.registry.present(obj);
   const was = native.tsRemove(s.handle, id === undefined ? -1 : id, fast ? 1 : 0) === 1;
   views();
@@ -306,6 +402,7 @@ export function removeNative(s, obj, fast) {
 
 /** join() natively: every reference, depth first, duplicates kept. @param {TsSession} s */
 export function joinNative(s) {
+  s.young?.age(); // (join() may drop empty nodes: a replay of the inserts would not)
   const n = native.tsJoin(s.handle);
   if (n === NO_MEMORY) throw noMemory('Quadtree.join');
   return collect(s, n, null);
@@ -313,6 +410,7 @@ export function joinNative(s) {
 
 /** clear() natively. @param {TsSession} s */
 export function clearNative(s) {
+  s.young?.age();
   native.clear(s.handle);
   s.registry.cleared();
 }

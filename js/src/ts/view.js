@@ -25,9 +25,11 @@ import { noMemory } from '../common/validate.js';
  *   parent: Int32Array, numbers: Float64Array, lengths: Int32Array, refs: any[] }} View
  */
 /**
- * The native side a view is made from (native-tree.js's TsSession).
+ * The native side a view is made from (native-tree.js's TsSession). A young root's (handle 0
+ * once taken back for another root: regrow() makes it again) ages when its view is handed out.
  * @typedef {{ handle: number, r32: number, versionAt: number, registry: any, view: View | null, answers: any[][],
- *   own: Record<string, Function>, maxObjects: number, minLevels: number, maxLevels: number }} Source
+ *   own: Record<string, Function>, maxObjects: number, minLevels: number, maxLevels: number,
+ *   young: { age(): void } | null, regrow(root: any): void }} Source
  */
 
 /** node -> its lists, while it stands for a native node @type {WeakMap<object, Inside>} */
@@ -35,6 +37,13 @@ const insides = new WeakMap();
 
 /** root -> its native side, while it has one (native-tree.js makes them) @type {WeakMap<object, Source>} */
 export const sessions = new WeakMap();
+
+/** The native side of `root`, if it has one, with its native tree. @param {any} root */
+function sideOf(root) {
+  const s = sessions.get(root);
+  if (s !== undefined && s.handle === 0) s.regrow(root);
+  return s;
+}
 /** root in JavaScript -> the native side it had, emptied, for native-tree.js's rearm() @type {WeakMap<object, Source>} */
 export const dormant = new WeakMap();
 
@@ -50,8 +59,9 @@ export function intact(t, own) {
  * @param {any} tree
  */
 export function materialize(tree) {
-  const s = sessions.get(tree);
+  const s = sideOf(tree);
   if (s === undefined) return;
+  s.young?.age();
   release(tree, s);
   sessions.delete(tree);
   // Kept, emptied, for rearm() (freed with the tree by the finalizer).
@@ -72,7 +82,7 @@ const accessor = (key) => ({
   get() {
     const r = insides.get(this);
     const root = r === undefined ? this : r.root; // (a root read for the first time has none yet)
-    const s = sessions.get(root);
+    const s = sideOf(root);
     if (s !== undefined && current(root, s) !== undefined) {
       const now = insides.get(this);
       if (now !== undefined) return now[key];
@@ -104,6 +114,7 @@ export function defineInside(root) {
  * @param {any} root @param {Source} s
  */
 function current(root, s) {
+  s.young?.age();
   views();
   let v = s.view;
   if (v === null || v.version !== i32[s.versionAt]) {
