@@ -20,4 +20,10 @@ describe('memory of trees never disposed', () => {
     expect(steps, `memory grew in ${steps} of ${sizes.length} rounds: ${sizes.join(', ')}`).toBeLessThanOrEqual(3);
     expect(sizes[sizes.length - 1]).toBeLessThan(256 * 1024 * 1024);
   }, 180_000);
+
+  it('a young quadtree-ts root that is dropped is not taken back once its finalizer freed its tree', () => {
+    const out = execFileSync(process.execPath, ['--expose-gc', join(dirname(script), 'dropped-young.mjs')], { encoding: 'utf8' });
+    const { answers } = JSON.parse(out.trim().split('\n').pop());
+    expect(answers.map((a) => [new Set(a), a.length > 0])).toEqual([[new Set(['b']), true], [new Set(['c']), true], [new Set(['d']), true]]);
+  }, 60_000);
 });

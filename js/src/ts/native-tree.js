@@ -156,8 +156,9 @@ class TsYoung extends Young {
   /** @param {any} tree @param {TsSession} s */
   constructor(tree, s) {
     super('Quadtree', TS_KIND);
-    // (the root, held: its finalizer must not free the native tree while it may be taken back)
-    this.tree = tree;
+    // The root, weakly (without WeakRef, none is taken back): a dropped root's finalizer frees
+    // its native tree, which is then not to be taken.
+    this.root = typeof WeakRef === 'function' ? new WeakRef(tree) : null;
     this.session = s;
     /** @type {number[]} id -> where its last insert's shape is in `shapes` */
     this.latest = [];
@@ -185,12 +186,16 @@ class TsYoung extends Young {
   age() {
     super.age();
     this.latest = [];
-    this.tree = null;
+    this.root = null;
     if (this.session.young === this) this.session.young = null;
   }
 
   giveBack() {
     const s = this.session;
+    if (this.root?.deref() === undefined) { // (dropped)
+      this.age();
+      return null;
+    }
     if (s.busy || s.handle === 0) return null; // (an insert waits for shapes: a getter made a tree)
     const handle = s.handle;
     if (finalizer) finalizer.unregister(s);
