@@ -19,7 +19,12 @@ import { Named } from './named.js';
 // per frame of 1,000 ran 27 % slower (main) and 5 to 15 % slower (quadtree-ts) than with this.
 export const YOUNG_MOST = 1 << 16;
 
-/** Each kind's young tree (the key: its family's, one per kind of native tree). @type {Map<any, Young>} */
+/**
+ * Each kind's young tree (the key: its family's, one per kind of native tree): a Young whose
+ * family's subclass gives giveBack(): its native tree for another tree (main/seed.js's session,
+ * quadtree-ts's handle), which it no longer has; null when it cannot give it now.
+ * @type {Map<any, any>}
+ */
 const youngest = new Map();
 
 /**
@@ -30,6 +35,10 @@ const youngest = new Map();
 export function takeBack(kind) {
   const young = youngest.get(kind);
   if (young === undefined) return null;
+  if (young.held() === undefined) { // (dropped: its finalizer frees its native tree)
+    young.age();
+    return null;
+  }
   const given = young.giveBack();
   if (given === null) return null; // (busy: it stays young)
   young.leave();
@@ -47,6 +56,22 @@ export class Young extends Named {
     /** @type {number[]} a shape's four numbers and its kind (abi.h's) each, as read at its insert */
     this.shapes = [];
     this.taken = false; // its native tree was taken back once: the next one is its own for good
+    /** The tree it stands for while young, weakly where WeakRef is. @type {{ deref(): any } | null} */
+    this.ref = null;
+  }
+
+  /**
+   * It stands for `tree` (young now): held weakly, so that a tree the program dropped is left to
+   * its finalizer (without WeakRef there is no finalizer either).
+   * @param {any} tree
+   */
+  hold(tree) {
+    this.ref = typeof WeakRef === 'function' ? new WeakRef(tree) : { deref: () => tree };
+  }
+
+  /** The tree it stands for, or undefined once that was collected (or it stands for none). */
+  held() {
+    return this.ref?.deref();
   }
 
   /**
@@ -86,14 +111,5 @@ export class Young extends Named {
   clear() {
     this.objects = [];
     this.shapes = [];
-  }
-
-  /**
-   * Its native tree for another tree (each family's own: main/seed.js's session, quadtree-ts's
-   * handle), which it no longer has; null when it cannot give it now.
-   * @returns {any}
-   */
-  giveBack() {
-    return null;
   }
 }

@@ -156,9 +156,7 @@ class TsYoung extends Young {
   /** @param {any} tree @param {TsSession} s */
   constructor(tree, s) {
     super('Quadtree', TS_KIND);
-    // The root, weakly (without WeakRef, none is taken back): a dropped root's finalizer frees
-    // its native tree, which is then not to be taken.
-    this.root = typeof WeakRef === 'function' ? new WeakRef(tree) : null;
+    this.hold(tree);
     this.session = s;
     /** @type {number[]} id -> where its last insert's shape is in `shapes` */
     this.latest = [];
@@ -186,16 +184,11 @@ class TsYoung extends Young {
   age() {
     super.age();
     this.latest = [];
-    this.root = null;
     if (this.session.young === this) this.session.young = null;
   }
 
   giveBack() {
     const s = this.session;
-    if (this.root?.deref() === undefined) { // (dropped)
-      this.age();
-      return null;
-    }
     if (s.busy || s.handle === 0) return null; // (an insert waits for shapes: a getter made a tree)
     const handle = s.handle;
     if (finalizer) finalizer.unregister(s);
