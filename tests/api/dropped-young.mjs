@@ -1,8 +1,8 @@
 // Run by tests/api/finalization.test.mjs as `node --expose-gc`: a young tree (js/src/common/young.js)
-// that the program drops is collected, and its finalizer frees its native tree; the next trees of
-// its kind must not take that tree back. In each family, three trees made afterwards, each aged at
-// once by a remove() (so the next one's native tree comes from the core's kept trees, where the
-// freed one went), answer with their own objects. Prints a JSON line with what they answered.
+// that the program drops is held only until the next tree of its kind takes its native tree back;
+// then it is collected. In each family: a young tree dropped, then three trees, each aged at once
+// by a remove() (so the next one's native tree comes from the core's kept trees), which answer
+// with their own objects. Prints a JSON line with what they answered and what was collected.
 const main = await import('../../dist/quadtree.mjs');
 const ts = await import('../../dist/quadtree-ts.mjs');
 
@@ -43,10 +43,11 @@ for (const [name, f] of Object.entries(FAMILIES)) {
   })(); // young, then unreachable
   await settle();
   const trees = ['b', 'c', 'd'].map((tag, k) => {
-    const tree = f.fill(tag, 10 + k);
+    const tree = f.fill(tag, 10 + k); // (the first takes the dropped tree's native tree back)
     f.age(tree);
     return tree;
   });
+  await settle();
   answers[name] = trees.map((t) => f.all(t).map((o) => o.data));
 }
 console.log(JSON.stringify({ answers, collected }));

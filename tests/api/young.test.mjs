@@ -8,7 +8,6 @@ class Tree extends Young {
   constructor(kind, handle) {
     super('Tree', kind);
     this.handle = handle;
-    this.hold(this); // (the tree it stands for: itself, here)
   }
 
   giveBack() {
@@ -41,19 +40,6 @@ describe('young trees (common/young.js)', () => {
     expect(takeBack('k3')).toBe(null);
     a.handle = 7;
     expect(takeBack('k3')).toBe(7);
-  });
-
-  it('one whose tree was collected is not taken back: it ages (its finalizer frees that native tree)', () => {
-    const a = new Tree('k5', 3);
-    a.keep('o', 1, 2, 3, 4, 0);
-    a.settle();
-    a.ref = { deref: () => undefined }; // (as a WeakRef reads once its tree was collected)
-    expect(takeBack('k5')).toBe(null);
-    expect(a.taken).toBe(false);
-    expect(a.objects).toEqual([]);
-    const b = new Tree('k5', 4);
-    b.settle();
-    expect(takeBack('k5')).toBe(4);
   });
 
   it('ages, dropping its copy, past YOUNG_MOST inserts or when told', () => {

@@ -7,7 +7,10 @@
 // already, serve the new tree), and the young tree holds its copy alone; the first call that needs
 // its native tree again grows one from the copy, the same tree, and that one is its own for good
 // (two trees used in turn would otherwise take each other's back over and over). A young tree
-// ages, and drops its copy, on any other call, or past YOUNG_MOST inserts.
+// ages, and drops its copy, on any other call, or past YOUNG_MOST inserts. It is held (a young
+// tree the program drops stays, with its objects, until the next tree of its kind takes it back:
+// one tree a kind at most): held through a WeakRef, a tree per frame of 50 objects ran about 10 %
+// slower (bench/ab.mjs fresh, both orders).
 //
 // main/seed.js's Seed (a Quadtree's or a tutorial QuadTree's) and ts/native-tree.js's TsYoung (a
 // quadtree-ts root's) extend Young with how their family gives its native tree back and grows it
@@ -35,10 +38,6 @@ const youngest = new Map();
 export function takeBack(kind) {
   const young = youngest.get(kind);
   if (young === undefined) return null;
-  if (young.held() === undefined) { // (dropped: its finalizer frees its native tree)
-    young.age();
-    return null;
-  }
   const given = young.giveBack();
   if (given === null) return null; // (busy: it stays young)
   young.leave();
@@ -56,22 +55,6 @@ export class Young extends Named {
     /** @type {number[]} a shape's four numbers and its kind (abi.h's) each, as read at its insert */
     this.shapes = [];
     this.taken = false; // its native tree was taken back once: the next one is its own for good
-    /** The tree it stands for while young, weakly where WeakRef is. @type {{ deref(): any } | null} */
-    this.ref = null;
-  }
-
-  /**
-   * It stands for `tree` (young now): held weakly, so that a tree the program dropped is left to
-   * its finalizer (without WeakRef there is no finalizer either).
-   * @param {any} tree
-   */
-  hold(tree) {
-    this.ref = typeof WeakRef === 'function' ? new WeakRef(tree) : { deref: () => tree };
-  }
-
-  /** The tree it stands for, or undefined once that was collected (or it stands for none). */
-  held() {
-    return this.ref?.deref();
   }
 
   /**

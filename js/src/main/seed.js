@@ -101,6 +101,8 @@ export class Seed extends Young {
     this.level = level;
     this.disposed = false;
     this.repeats = false; // some object was inserted twice
+    /** While young: the tree it grew for (its session is the tree's _s). @type {any} */
+    this.tree = null;
   }
 
   /**
@@ -165,7 +167,7 @@ export class Seed extends Young {
     if (this.method !== 'insert') {
       this.clear();
     } else if (this.settle()) {
-      this.hold(tree); // (its session is the tree's _s)
+      this.tree = tree;
       s.young = this;
     }
     return s;
@@ -173,9 +175,9 @@ export class Seed extends Young {
 
   /** The young tree's session, given back: the tree is this seed again, with every object. */
   giveBack() {
-    const tree = this.held(), s = /** @type {Session} */ (tree._s);
+    const tree = this.tree, s = /** @type {Session} */ (tree._s);
     s.young = null;
-    this.ref = null;
+    this.tree = null;
     tree._s = this; // (grown by an insert, it holds too many to answer alone)
     return s;
   }
@@ -193,7 +195,8 @@ export class Seed extends Young {
 
   leave() {
     super.leave();
-    const tree = this.held(); // (none once given back)
-    if (tree !== undefined) tree._s.young = null;
+    if (this.tree === null) return; // (given back)
+    this.tree._s.young = null;
+    this.tree = null;
   }
 }

@@ -156,7 +156,7 @@ class TsYoung extends Young {
   /** @param {any} tree @param {TsSession} s */
   constructor(tree, s) {
     super('Quadtree', TS_KIND);
-    this.hold(tree);
+    this.tree = tree; // (held: its finalizer must not free the native tree while it may be taken back)
     this.session = s;
     /** @type {number[]} id -> where its last insert's shape is in `shapes` */
     this.latest = [];
@@ -184,6 +184,7 @@ class TsYoung extends Young {
   age() {
     super.age();
     this.latest = [];
+    this.tree = null;
     if (this.session.young === this) this.session.young = null;
   }
 
