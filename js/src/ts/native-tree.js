@@ -119,7 +119,7 @@ class TsSession extends NativeSession {
       const id = this.registry.next(y.objects[i]);
       y.latest[id] = 5 * i;
       let step = native.tsInsert(handle, id, y.recall(id), sa, sb, sc, sd);
-      while (step > 0) step = resupply(this, step, y);
+      while (step > 0) step = supply(this, step, y);
       if (step < 0) { // (no room: the only way a replay fails)
         native.destroy(handle);
         this.handle = 0;
@@ -293,7 +293,7 @@ export function insertNative(tree, s, obj) {
   let step = native.tsInsert(s.handle, id, kind, sa, sb, sc, sd);
   s.busy = true; // (a shape's getter might make a tree: this one must not be taken back mid-call)
   try {
-    while (step > 0) step = supply(s, step);
+    while (step > 0) step = supply(s, step, null);
   } finally {
     s.busy = false;
   }
@@ -311,11 +311,12 @@ export function insertNative(tree, s, obj) {
   return true;
 }
 
-// A split asks for the current shapes of `n` objects (the core's results): read and sent. A young
-// root's split that reads a shape other than the one its copy holds ages it.
+// A split asks for the current shapes of `n` objects (the core's results): read and sent, or in a
+// regrow (`copy`) the copy's, as the split it replays read them. A young root's split that reads
+// a shape other than the one its copy holds ages it.
 const ABANDONED = -1;
-/** @param {TsSession} s @param {number} n */
-function supply(s, n) {
+/** @param {TsSession} s @param {number} n @param {TsYoung | null} copy */
+function supply(s, n, copy) {
   const at = native.scratch(s.handle, n) >> 3;
   if (at === 0) {
     native.tsAbandon(s.handle);
@@ -324,33 +325,19 @@ function supply(s, n) {
   views();
   const wanted = i32[s.r32 + I32.results] >> 2, kinds = i32[s.r32 + I32.scratchIds] >> 2, objects = s.registry.objects;
   for (let k = 0; k < n; k++) {
-    const id = i32[wanted + k], kind = readShape(objects[id]);
-    if (kind < 0) {
-      native.tsAbandon(s.handle);
-      return ABANDONED;
+    const id = i32[wanted + k];
+    let kind;
+    if (copy !== null) {
+      kind = copy.recall(id);
+    } else {
+      kind = readShape(objects[id]);
+      if (kind < 0) {
+        native.tsAbandon(s.handle);
+        return ABANDONED;
+      }
+      if (s.young !== null && !s.young.same(id, kind)) s.young.age(); // (moved since its insert)
     }
-    if (s.young !== null && !s.young.same(id, kind)) s.young.age(); // (moved since its insert)
     const p = at + 4 * k;
-    f64[p] = sa; f64[p + 1] = sb; f64[p + 2] = sc; f64[p + 3] = sd;
-    i32[kinds + k] = kind;
-  }
-  return native.tsResume(s.handle, n);
-}
-
-/**
- * supply() in a regrow: the shapes the young root's copy holds, as the split it replays read them.
- * @param {TsSession} s @param {number} n @param {TsYoung} copy
- */
-function resupply(s, n, copy) {
-  const at = native.scratch(s.handle, n) >> 3;
-  if (at === 0) {
-    native.tsAbandon(s.handle);
-    return NO_MEMORY;
-  }
-  views();
-  const wanted = i32[s.r32 + I32.results] >> 2, kinds = i32[s.r32 + I32.scratchIds] >> 2;
-  for (let k = 0; k < n; k++) {
-    const kind = copy.recall(i32[wanted + k]), p = at + 4 * k;
     f64[p] = sa; f64[p + 1] = sb; f64[p + 2] = sc; f64[p + 3] = sd;
     i32[kinds + k] = kind;
   }
