@@ -7,7 +7,7 @@
 // pages show it.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachBrowser } from '../support/each-browser.mjs';
-import { setControl, startServer } from '../support/demo-server.mjs';
+import { setControl, startServer, STEP_TIMEOUT } from '../support/demo-server.mjs';
 
 let server, origin;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ eachBrowser('the engine demos in %s', (browser) => {
 
   it('web-demo/phaser.html runs the swarm on the plug-in, switched off and on live, at another size and with colliders', () => onPage('/phaser.html', async (page) => {
     const change = (id, value) => setControl(page, 'phaserDemo', 'steps', id, value);
-    await page.waitFor(() => window.phaserDemo && window.phaserDemo.steps > 10);
+    await page.waitFor(() => window.phaserDemo && window.phaserDemo.steps > 10, undefined, STEP_TIMEOUT);
     expect(await phaserReadouts(page)).toEqual({ trees: 'quadtree-wasm', step: true, callbacks: true, ours: true, bodies: 5000 });
     await change('plugin', false);
     expect(await phaserReadouts(page)).toEqual({ trees: 'Phaser RTree (stock)', step: true, callbacks: true, ours: false, bodies: 5000 });
@@ -59,7 +59,7 @@ eachBrowser('the engine demos in %s', (browser) => {
 
   it('web-demo/melonjs.html runs the swarm on the plug-in, switched off and on live, and at another size', () => onPage('/melonjs.html', async (page) => {
     const change = (id, value) => setControl(page, 'melonDemo', 'frames', id, value);
-    await page.waitFor(() => window.melonDemo && window.melonDemo.frames > 10);
+    await page.waitFor(() => window.melonDemo && window.melonDemo.frames > 10, undefined, STEP_TIMEOUT);
     expect(await melonReadouts(page)).toEqual({ broadphase: 'quadtree-wasm', update: true, contacts: true, ours: true, bodies: 1000 });
     // melonJS pauses a game whose window loses focus; the demo runs on (a blur while a test
     // switched windows froze it for good).

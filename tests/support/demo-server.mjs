@@ -31,6 +31,9 @@ export function startServer() {
 }
 
 
+/** How long a demo may take to run ten frames after a step: a stall fails within it, named. */
+export const STEP_TIMEOUT = 30_000;
+
 /**
  * Changes a control of an engine demo page as a user does, then waits for ten more frames of the
  * page's `window[state]` (whose `counter` counts them).
@@ -44,5 +47,6 @@ export async function setControl(page, state, counter, id, value) {
     el.dispatchEvent(new Event('change'));
     window[state][counter] = 0;
   }, [state, counter, id, value]);
-  await page.waitFor(new Function(`return window.${state}.${counter} > 10`));
+  // (a step that stalls fails here, named, well before the test's own time-out)
+  await page.waitFor(new Function(`return window.${state}.${counter} > 10`), undefined, STEP_TIMEOUT);
 }
