@@ -52,6 +52,12 @@ const app = new me.Application(W, H, { parent: 'game', renderer: me.CANVAS, scal
 // The swarm runs on when the window loses focus (melonJS pauses on blur by default): the readouts
 // compare the two trees live, and a paused world reports no contacts.
 app.pauseOnBlur = false;
+// melonJS 20.7 never updates the world again after one update slower than ten steps (a stock tree
+// at thousands of bodies, a busy machine): the next one waits for more time than its accumulator
+// may hold. Held at that limit, a slow update only spaces out the next ones.
+me.event.on(me.event.GAME_AFTER_UPDATE, () => {
+  app.lastUpdateDelta = Math.min(app.lastUpdateDelta, app.accumulatorMax);
+});
 if (typeof app.init === 'function') await app.init();
 state.world = app.world;
 app.world.getBounds().setMinMax(0, 0, W, H);
