@@ -7,10 +7,9 @@
 // already, serve the new tree), and the young tree holds its copy alone; the first call that needs
 // its native tree again grows one from the copy, the same tree, and that one is its own for good
 // (two trees used in turn would otherwise take each other's back over and over). A young tree
-// ages, and drops its copy, on any other call, or past YOUNG_MOST inserts. It is held (a young
-// tree the program drops stays, with its objects, until the next tree of its kind takes it back:
-// one tree a kind at most): held through a WeakRef, a tree per frame of 50 objects ran about 10 %
-// slower (bench/ab.mjs fresh, both orders).
+// ages, and drops its copy, on any other call, or past YOUNG_MOST inserts. It is held, not weakly
+// (a young tree the program drops stays, with its objects, until the next tree of its kind takes
+// it back: one tree a kind at most); docs/DESIGN.md gives the measurement.
 //
 // main/seed.js's Seed (a Quadtree's or a tutorial QuadTree's) and ts/native-tree.js's TsYoung (a
 // quadtree-ts root's) extend Young with how their family gives its native tree back and grows it
