@@ -31,6 +31,8 @@ class ShapeTable {
     const Shape* s = of(id);
     return s ? *s : Shape{r.x, r.y, r.w, r.h, kShapeRect};
   }
+  // Whether `id` has a record here (then room() has nothing to do).
+  bool holds(int32_t id) const { return size_t(id) < kinds_.size(); }
   // Room for a shape of `id` (a rect needs none). False: no room, nothing changed.
   bool room(int32_t id, int32_t kind) {
     if (kind == kShapeRect || size_t(id) < kinds_.size()) return true;
