@@ -171,7 +171,12 @@ Handle create(const Rect& bounds, double maxObjects, double maxLevels, double le
   Session* s = reuse ? &at(reuse) : takeKept<T>();
   if (!s) {
     if (!heapHasRoom(bytesForSession(0))) return 0;
-    return reinterpret_cast<Handle>(new Session(std::in_place_type<T>, bounds, maxObjects, maxLevels, level));
+    s = new Session(std::in_place_type<T>, bounds, maxObjects, maxLevels, level);
+    if (std::get_if<T>(&s->tree)->outOfMemory()) {  // (no room for its root: node_tree.h)
+      delete s;
+      return 0;
+    }
+    return reinterpret_cast<Handle>(s);
   }
   T* t = std::get_if<T>(&s->tree);
   if (!t) return 0;
@@ -662,7 +667,7 @@ Handle sessionCreateTs(double x, double y, double w, double h, double maxObjects
   }
   if (!heapHasRoom(bytesForSession(0))) return 0;
   auto* s = new Session(std::in_place_type<TsTree>, Rect{x, y, w, h}, maxObjects, minLevels, maxLevels);
-  if (std::get_if<TsTree>(&s->tree)->outOfMemory()) {  // (no room for its skeleton)
+  if (std::get_if<TsTree>(&s->tree)->outOfMemory()) {  // (no room for its root or skeleton)
     delete s;
     return 0;
   }

@@ -143,17 +143,18 @@ class NodeTree : public TreeState {
   const ObjectTable& objects() const { return objects_; }
 
  protected:
-  // The root, made by the tree's constructor (a session checks for room before it constructs a
-  // tree, so this room is there and the sized-by invariants hold from the start), and the
-  // options every splitting tree has. Per-object arrays grow with the first insert.
-  void plantRoot(const Rect& bounds, double level, double maxObjects, double maxLevels) {
+  // The root, made by the tree's constructor, and the options every splitting tree has.
+  // Per-object arrays grow with the first insert. False (and outOfMemory()): no room for the
+  // root's arrays, and no root: its session drops the tree (boundary.cpp).
+  bool plantRoot(const Rect& bounds, double level, double maxObjects, double maxLevels) {
     maxObjects_ = maxObjects;
     maxLevels_ = maxLevels;
-    roomForNodes(1);
+    if (!roomForNodes(1)) return !(noMemory_ = true);
     nodes_.push_back(kEmptyNode);
     rects_.push_back(bounds);
     reach_.push_back(Reach::everywhere());
     levels_.push_back(level);
+    return true;
   }
   // Tree::insert(root(), id, rect) for objects first..count of a batch (ids, and rects as four
   // numbers each), in order: how many were stored (count unless the heap ran out).

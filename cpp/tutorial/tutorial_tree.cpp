@@ -16,8 +16,7 @@ bool sameRect(const Rect& a, const Rect& b) { return a.x == b.x && a.y == b.y &&
 }  // namespace
 
 TutorialTree::TutorialTree(Rect bounds, double maxObjects, double maxLevels, double level) {
-  plantRoot(bounds, level, maxObjects, maxLevels);
-  ancestry_.push_back({-1, 0});
+  if (plantRoot(bounds, level, maxObjects, maxLevels)) ancestry_.push_back({-1, 0});
 }
 
 // Growth: the arrays sized by another grow first, the one the fast check reads last, so its

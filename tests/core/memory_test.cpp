@@ -263,4 +263,40 @@ TEST(OutOfMemory, SessionCallsReportItAndChangeNothing) {
 }
 
 #endif  // QT_HAS_RECTS
+
+// A session made with little heap left is either whole (it validates once there is room again)
+// or not made (0), for every kind of tree this core has: the session's check for room is not
+// the tree's exact need, so the tree's own growth may be what fails (node_tree.h's plantRoot()).
+TEST(OutOfMemory, ASessionMadeWithLittleHeapIsWholeOrNotMade) {
+  using namespace qt;
+  int made = 0, refused = 0;
+  for (size_t budget = 0; budget <= 24 * 1024; budget += 64) {
+    for (int kind = 0; kind < 5; ++kind) {
+      Handle h = 0;
+      {
+        Budget limit(budget);
+#if QT_HAS_RECTS
+        if (kind == 0) h = sessionCreate(0, 0, 100, 100, 1, 4, 0, 0, kQuadtreeKind);
+        if (kind == 1) h = sessionCreate(0, 0, 100, 100, 1, 4, 0, 0, kTutorialKind);
+#endif
+#if QT_HAS_LINEAR
+        if (kind == 2) h = sessionCreateLinear(0, 0, 100, 100, 2);
+#endif
+#if QT_HAS_TS
+        if (kind >= 3) h = sessionCreateTs(0, 0, 100, 100, 1, kind == 3 ? 0 : 2, 4);  // (2: a skeleton)
+#endif
+      }
+      if (h == 0) {
+        ++refused;
+        continue;
+      }
+      ++made;
+      ASSERT_EQ(sessionValidate(h), 1) << "kind " << kind << ", a budget of " << budget << " bytes";
+      sessionDestroy(h);
+      freeKeptSessions();  // (the next one is made anew)
+    }
+  }
+  EXPECT_GT(made, 0);
+  EXPECT_GT(refused, 0);
+}
 }  // namespace
