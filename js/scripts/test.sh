@@ -27,7 +27,7 @@ else
   echo "native build failed"; status=1
 fi
 
-echo "== fuzz: both trees against a brute-force model (short seeded libFuzzer run)"
+echo "== fuzz: the trees against their models, and each shipped core's calls (short seeded libFuzzer runs)"
 if [ "$fuzz" = ON ]; then
   bash tests/fuzz/run.sh --smoke || status=1
 else

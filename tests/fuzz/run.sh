@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (tests/fuzz/fuzz_trees.cpp) in build-native-asan and runs it.
+# Builds the libFuzzer targets in build-native-asan and runs them: qt_fuzz (tests/fuzz/fuzz_trees.cpp,
+# the tree kinds against models) and qt_fuzz_boundary_<core> (fuzz_boundary.cpp, each shipped
+# core's calls).
 #
-#   bash tests/fuzz/run.sh            npm run fuzz: 300 s (FUZZ_TIME=N to change), new inputs are
-#                                     added to tests/fuzz/corpus, which is then minimized
-#   bash tests/fuzz/run.sh --smoke    npm test: a short seeded run (FUZZ_RUNS, default 4000
-#                                     inputs, at most 60 s) that leaves tests/fuzz/corpus alone
+#   bash tests/fuzz/run.sh            npm run fuzz: the trees for 300 s (FUZZ_TIME=N to change), new
+#                                     inputs added to tests/fuzz/corpus, which is then minimized;
+#                                     then each core's calls for 60 s (FUZZ_BOUNDARY_TIME)
+#   bash tests/fuzz/run.sh --smoke    npm test: short seeded runs (FUZZ_RUNS, default 4000 inputs
+#                                     of the trees, at most 60 s; FUZZ_BOUNDARY_RUNS, default 4000
+#                                     a core) that leave tests/fuzz/corpus alone
 #   bash tests/fuzz/run.sh FILE...    replays inputs, e.g. a crash file, and prints the failed check
 #
-# A failing input is written to build-test/fuzz-crash-<sha1> (or -timeout-, -oom-); replay it as
-# above. Extra libFuzzer flags can go in FUZZ_FLAGS.
+# A failing input is written to build-test/fuzz-crash-<sha1> (a core's: fuzz-boundary-<core>-crash-;
+# or -timeout-, -oom-); replay it as above. Extra libFuzzer flags can go in FUZZ_FLAGS.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,7 +25,7 @@ if ! command -v clang++ > /dev/null; then
 fi
 if ! cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
        -DQT_SANITIZE=ON -DQT_FUZZ=ON > build-test/fuzz-configure.log 2>&1 ||
-   ! cmake --build "$build" -j2 --target qt_fuzz > build-test/fuzz-build.log 2>&1; then
+   ! cmake --build "$build" -j2 --target qt_fuzzers > build-test/fuzz-build.log 2>&1; then
   cat build-test/fuzz-configure.log build-test/fuzz-build.log 2>/dev/null | tail -40
   echo "fuzz: build failed"; exit 1
 fi
@@ -29,8 +33,15 @@ fi
 common=(-max_len=2048 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=build-test/fuzz-
         -print_final_stats=1)
 
+# The cores' fuzzers (CMakeLists.txt's qt_fuzz_boundary_<core>, one a core of abi.h's QT_CORES).
+cores=$(cd "$build" && ls qt_fuzz_boundary_* | sed 's/^qt_fuzz_boundary_//')
+# A core's inputs are read whole from the start (-len_control=0): its calls come in sequences.
+boundary=(-max_len=1024 -len_control=0 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+
 if [ $# -gt 0 ] && [ "$1" != --smoke ]; then
-  exec "$build/qt_fuzz" "$@"
+  # (a core's crash file is replayed by that core's fuzzer)
+  core=$(basename "$1" | sed -nE 's/^fuzz-boundary-(.*)-(crash|timeout|oom|leak)-.*/\1/p')
+  exec "$build/qt_fuzz${core:+_boundary_$core}" "$@"
 fi
 
 if [ "${1:-}" = --smoke ]; then
@@ -51,6 +62,20 @@ if [ "${1:-}" = --smoke ]; then
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' build-test/fuzz.log | tail -1)
     echo "fuzz (seed 1): ${summary:-see build-test/fuzz.log}, ${secs:-?} s, no failures"
   fi
+  for core in $cores; do
+    out=build-test/fuzz-smoke-$core log=build-test/fuzz-boundary-$core.log
+    rm -rf "$out"; mkdir -p "$out"
+    if "$build/qt_fuzz_boundary_$core" "${boundary[@]}" -artifact_prefix=build-test/fuzz-boundary-$core- \
+         -seed=1 -runs="${FUZZ_BOUNDARY_RUNS:-4000}" ${FUZZ_FLAGS:-} "$out" > "$log" 2>&1; then
+      summary=$(sed -nE 's/^#([0-9]+)[[:space:]]+DONE[[:space:]]+cov: ([0-9]+).*/\1 inputs, coverage \2 edges/p' "$log" | tail -1)
+      echo "fuzz, the $core core's calls (seed 1): ${summary:-see $log}, no failures"
+    else
+      status=1
+      grep -E 'fuzz check failed|ERROR: |runtime error|SUMMARY|Test unit written' "$log" | head -20
+      echo "fuzz: the $core core's calls failed (full log: $log); replay the input with"
+      echo "      QT_FUZZ_TRACE=1 bash tests/fuzz/run.sh build-test/fuzz-boundary-$core-crash-..."
+    fi
+  done
   exit $status
 fi
 
@@ -74,4 +99,13 @@ if [ $status -eq 0 ]; then
     tail -5 build-test/fuzz-merge.log; echo "fuzz: corpus merge failed (corpus left as it was)"
   fi
 fi
+# Each core's calls: their inputs stay in build-test/ (a core's sequences are cheap to find again).
+for core in $cores; do
+  mkdir -p build-test/fuzz-boundary-corpus-$core
+  echo "fuzz: the $core core's calls, ${FUZZ_BOUNDARY_TIME:-60} s"
+  "$build/qt_fuzz_boundary_$core" "${boundary[@]}" -artifact_prefix=build-test/fuzz-boundary-$core- \
+    -max_total_time="${FUZZ_BOUNDARY_TIME:-60}" ${FUZZ_FLAGS:-} build-test/fuzz-boundary-corpus-$core \
+    2>&1 | grep -E '^#[0-9]+[[:space:]]+DONE|ERROR|fuzz check|runtime error|SUMMARY|Test unit written'
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
 exit $status
