@@ -1,7 +1,8 @@
 // Two builds side by side: is a change (a refactor, an optimization) as fast as the build before
 // it? Both builds' dist/quadtree.mjs load in one process, each as its own module instance with its
-// own WebAssembly, and run the same frames of the same seeded scene in alternating blocks (A B,
-// B A, A B, …, A the base): the machine drifts by up to half for seconds at a time
+// own WebAssembly and its own copy of the harness and workload code (ab-workloads.mjs), and run
+// the same frames of the same seeded scene in alternating blocks (A B, B A, A B, …, A the base):
+// the machine drifts by up to half for seconds at a time
 // (bench/studies/drift.mjs), which separate runs, or one build timed after the other, would take for the
 // code. Each row (a workload at one N on one scene kind) runs its blocks in PROCS such processes,
 // one after another: a process also hands one of the two a lead of a few per cent that holds for
@@ -24,77 +25,18 @@ import { statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bounds, enginesOf } from './engines/quadtree-wasm.mjs';
-import { tutorialEnginesOf } from './engines/tutorial.mjs';
-import { tsPrograms } from './engines/ts-programs.mjs';
-import { makeWindows, SCENE_NAMES } from './scene.mjs';
-import { now, summarize } from './stats.mjs';
-import { fitsDepth, STILL_WORKLOADS } from './still.mjs';
-import { MODES, PREWARM_MAX_N, prewarm, sceneFor, VIEWPORT, WARMUP_MS } from './workloads.mjs';
+import { WORKLOADS } from './ab-workloads.mjs';
+import { SCENE_NAMES } from './scene.mjs';
+import { summarize } from './stats.mjs';
 
 /** A block: this many ms of frames (a whole number of frames, fixed in each process of a row, at least one). */
 export const BLOCK_MS = 40;
 /** A row whose other side is more than this many per cent slower is flagged. */
 export const SLOWER_PCT = 5;
-/** Viewport-sized search() calls per frame in the `search` workload. */
-export const SEARCHES = 10;
 const DEFAULT_BLOCKS = 80;
 /** A row's blocks are split over this many processes, run one after another. */
 export const PROCS = 4;
 const DEFAULT_SCENES = ['square', 'wide', 'clustered', 'mixed'];
-
-/** The objects inserted once (untimed, as W2's refresh path), then per frame refresh() and
- *  SEARCHES viewport-sized search() calls (W3's viewport, makeWindows'); the result is the hits. */
-const searches = (lib) => (scene) => {
-  const tree = new lib.Quadtree(bounds(scene));
-  tree.insert(scene.objects);
-  const windows = makeWindows(scene, SEARCHES, VIEWPORT.width, VIEWPORT.height);
-  return {
-    frame() {
-      tree.refresh();
-      let hits = 0;
-      for (let i = 0; i < windows.length; i++) hits += tree.search(windows[i]).length;
-      return hits;
-    },
-    dispose() { tree.dispose(); },
-  };
-};
-
-/** The bench suite's frame of workload `w` by the engine `id` of `list`, or null when the build lacks it. */
-const suite = (list, id, w) => {
-  const e = list.find((x) => x.id === id);
-  return e && e[w] ? e[w].bind(e) : null;
-};
-
-/**
- * The workloads, in table order. `make(lib)` gives one build's `(scene) => { frame(), dispose?() }`
- * (`lib`: the build's `file`, dist/quadtree.mjs unless the workload names another)
- * (null when that build has no such class); `scene` is the suite workload whose scene it runs
- * (workloads.mjs sceneFor: every object moves every frame in all of these).
- */
-export const WORKLOADS = [
-  // W1's frame (engines/quadtree-wasm.mjs): the drop-in loop with quadtree-js's defaults (10, 4),
-  // the caller's strict test of each candidate included.
-  { name: 'dropin', label: 'drop-in loop', sizes: [1000, 10000], scene: 'w1', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-l4', 'w1') },
-  // W2's frame (engines/quadtree-wasm.mjs): refresh() + pairs() of a default-constructed tree.
-  { name: 'pairs', label: 'refresh()+pairs()', sizes: [1000, 10000], scene: 'w2', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-pairs-default', 'w2') },
-  // W5's loop (engines/tutorial.mjs): clear(), insert(objects), findObjects([], obj) each, the strict test.
-  { name: 'tutorial', label: 'tutorial findObjects', sizes: [1000, 10000], scene: 'w5', make: (lib) => suite(tutorialEnginesOf(lib), 'tutorial-wasm', 'w5') },
-  // W6's frame: new Quadtree(bounds), never disposed, insert each, retrieve each, the strict test.
-  { name: 'fresh', label: 'new tree per frame', sizes: [50], scene: 'w6', make: (lib) => suite(enginesOf(lib), 'quadtree-wasm-tpf', 'w6') },
-  { name: 'search', label: `refresh()+${SEARCHES} search()`, sizes: [10000], scene: 'w2', make: searches },
-  // W2's LinearQuadtree frame: refresh() + pairs() with depth 'auto' (skipped for a build without it).
-  { name: 'linear', label: 'LinearQuadtree refresh()+pairs()', sizes: [10000], scene: 'w2', make: (lib) => (fitsDepth(lib) ? suite(enginesOf(lib), 'quadtree-wasm-linear', 'w2') : null) },
-  // The quadtree-ts drop-in (dist/quadtree-ts.mjs; engines/ts-programs.mjs): clear(), insert
-  // every Rectangle, retrieve for each; the same with a third each of Circles and Lines; a new
-  // tree each frame; and update() of every shape with the tree drawn, as the package's example.
-  { name: 'ts', label: 'quadtree-ts clear+insert+retrieve', sizes: [1000, 10000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w1 },
-  { name: 'ts-shapes', label: 'quadtree-ts, circles and lines too', sizes: [1000, 10000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w1m },
-  { name: 'ts-fresh', label: 'quadtree-ts new tree per frame', sizes: [1000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w6 },
-  { name: 'ts-update', label: 'quadtree-ts update()+draw', sizes: [1000], scene: 'w1', file: 'quadtree-ts.mjs', make: (lib) => tsPrograms(lib).w7 },
-  // Queries on a still tree (still.mjs), which no refresh() in the frame hides: never stepped.
-  ...STILL_WORKLOADS,
-];
 
 const USAGE = 'node bench/ab.mjs BASE_DIST [OTHER_DIST=dist] [--blocks=N] [--only=name,...] [--scenes=kind,...] [--n=N,...] [--procs=P]';
 const args = process.argv.slice(2);
@@ -118,7 +60,7 @@ if (!Number.isInteger(blocks) || blocks < 2) fail(`--blocks wants an integer ≥
 const procs = Number(value('procs') ?? PROCS);
 if (!Number.isInteger(procs) || procs < 1) fail(`--procs wants a positive integer, got ${value('procs')}`);
 // `still` in --only stands for every still-tree workload.
-const only = list('only')?.flatMap((name) => (name === 'still' ? STILL_WORKLOADS.map((w) => w.name) : [name]));
+const only = list('only')?.flatMap((name) => (name === 'still' ? WORKLOADS.filter((w) => w.still).map((w) => w.name) : [name]));
 const unknownWork = (only ?? []).filter((name) => !WORKLOADS.some((w) => w.name === name));
 if (unknownWork.length) fail(`unknown workload ${unknownWork.join(', ')}`);
 const scenes = list('scenes') ?? DEFAULT_SCENES;
@@ -129,33 +71,7 @@ if (sizes?.some((n) => !Number.isInteger(n) || n < 1)) fail(`--n wants positive 
 
 // ---- One process's share of a row (the internal --part=name,n,kind,first,pairs,proc) ----
 
-const mode = MODES.full;
-const SEED = 1;
 const turn = () => new Promise((done) => setImmediate(done));
-
-/** One build's instance of workload `w` on its own copy of the seeded scene, warmed up as run.mjs warms it. */
-function side(make, w, n, kind) {
-  if (n <= PREWARM_MAX_N) prewarm(make, sceneFor(w.scene, n, SEED, kind), WARMUP_MS);
-  const scene = sceneFor(w.scene, n, SEED, kind);
-  const inst = make(scene);
-  const s = {
-    /** `frames` frames, each timed alone, the scene stepped after each (untimed) unless the workload is `still`: { ms per frame, each frame's result }. */
-    block(frames) {
-      const counts = new Array(frames);
-      let ms = 0;
-      for (let f = 0; f < frames; f++) {
-        const t0 = now();
-        counts[f] = inst.frame();
-        ms += now() - t0;
-        if (!w.still) scene.step();
-      }
-      return { ms: ms / frames, counts };
-    },
-    dispose() { inst.dispose?.(); },
-  };
-  s.block(mode.warmup(n));
-  return s;
-}
 
 /** Throws unless both sides gave the same result on every frame of a block. */
 function same(row, k, first, second, r1, r2) {
@@ -174,34 +90,42 @@ function same(row, k, first, second, r1, r2) {
  * Returns { ta, tb (each block's ms per frame, base and other), frames }, or null when a build
  * lacks the workload's class.
  */
-async function runPart(w, n, kind, first, pairs, proc) {
-  // A query string makes each import its own module instance (and WebAssembly), even for one file.
+async function runPart(name, n, kind, first, pairs, proc) {
+  // A query string makes each import its own module instance (and WebAssembly), even for one file;
+  // each side's harness and workload code too (ab-workloads.mjs).
   const load = (file, tag) => import(pathToFileURL(file).href + '?ab=' + tag);
+  const harness = (tag) => import(new URL('./ab-workloads.mjs?side=' + tag, import.meta.url).href);
   const baseFirst = proc % 2 === 0; // which build loads, and is set up, first: in turn, process by process
   // (the workload's file of each build: its main entry's, or the one it names beside it)
+  const w = WORKLOADS.find((x) => x.name === name);
   const [baseOf, otherOf] = [baseFile, otherFile].map((f) => join(dirname(f), w.file ?? 'quadtree.mjs'));
-  const libs = baseFirst ? [await load(baseOf, 'base'), await load(otherOf, 'other')]
-    : [await load(otherOf, 'other'), await load(baseOf, 'base')].reverse(); // loaded other first, listed base first
-  const makeA = w.make(libs[0]), makeB = w.make(libs[1]);
+  const sides = async (tag, file) => ({ lib: await load(file, tag), h: await harness(tag) });
+  const [A, B] = baseFirst ? [await sides('base', baseOf), await sides('other', otherOf)]
+    : [await sides('other', otherOf), await sides('base', baseOf)].reverse(); // loaded other first, listed base first
+  const [wa, wb] = [A, B].map((s) => s.h.WORKLOADS.find((x) => x.name === name));
+  const makeA = wa.make(A.lib), makeB = wb.make(B.lib);
   if (!makeA || !makeB) return null;
-  const row = `${w.name} N=${n} ${kind}`;
+  const row = `${name} N=${n} ${kind}`;
   let a, b;
-  if (baseFirst) a = side(makeA, w, n, kind), b = side(makeB, w, n, kind);
-  else b = side(makeB, w, n, kind), a = side(makeA, w, n, kind);
+  if (baseFirst) a = A.h.side(makeA, wa, n, kind), b = B.h.side(makeB, wb, n, kind);
+  else b = B.h.side(makeB, wb, n, kind), a = A.h.side(makeA, wa, n, kind);
   const ta = [], tb = [];
   try {
     // The block's frames: BLOCK_MS over the base side's median frame (a median, so that a frame
     // caught by a spike of the machine's load does not shrink every block), timed now that both
-    // sides are warm; the other side runs the same frames.
+    // sides are warm. The other side runs the same frames, one by one in turn with the base's: a
+    // side whose block() had run one long call where the other's ran many single frames read
+    // up to 60 % slower on the still trees (V8 optimizes the two call histories differently).
     const probe = { ms: /** @type {number[]} */ ([]), counts: /** @type {number[]} */ ([]) };
+    const probeB = { ms: /** @type {number[]} */ ([]), counts: /** @type {number[]} */ ([]) };
     for (let spent = 0; spent < BLOCK_MS || probe.ms.length < 3;) {
-      const r = a.block(1);
+      const r = a.block(1), q = b.block(1);
       spent += r.ms;
-      probe.ms.push(r.ms);
-      probe.counts.push(r.counts[0]);
+      probe.ms.push(r.ms), probeB.ms.push(q.ms);
+      probe.counts.push(r.counts[0]), probeB.counts.push(q.counts[0]);
     }
     const frames = Math.max(1, Math.round(BLOCK_MS / summarize(probe.ms).median));
-    same(row, -1, 'base', 'other', probe, b.block(probe.ms.length));
+    same(row, -1, 'base', 'other', probe, probeB);
     for (let k = first - 1; k < first + pairs; k++) { // the first pair is one more warm-up, untimed
       // A B when k is even, B A when odd: a drift within the pair weighs on both sides alike.
       const [s1, s2, n1, n2] = k % 2 === 0 ? [a, b, 'base', 'other'] : [b, a, 'other', 'base'];
@@ -299,8 +223,7 @@ function main() {
 const part = value('part');
 if (part) {
   const [name, n, kind, first, pairs, proc] = part.split(',');
-  const w = WORKLOADS.find((x) => x.name === name);
-  process.stdout.write(JSON.stringify(await runPart(w, Number(n), kind, Number(first), Number(pairs), Number(proc))) + '\n');
+  process.stdout.write(JSON.stringify(await runPart(name, Number(n), kind, Number(first), Number(pairs), Number(proc))) + '\n');
 } else {
   main();
 }
