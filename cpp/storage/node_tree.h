@@ -145,7 +145,8 @@ class NodeTree : public TreeState {
  protected:
   // The root, made by the tree's constructor, and the options every splitting tree has.
   // Per-object arrays grow with the first insert. False (and outOfMemory()): no room for the
-  // root's arrays, and no root: its session drops the tree (boundary.cpp).
+  // root's arrays, and no root: such a tree is only to be dropped, as its session does
+  // (boundary.cpp).
   bool plantRoot(const Rect& bounds, double level, double maxObjects, double maxLevels) {
     maxObjects_ = maxObjects;
     maxLevels_ = maxLevels;

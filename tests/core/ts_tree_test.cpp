@@ -895,10 +895,20 @@ TEST(TsTree, RemoveJoinClearAndQueriesNeedNoNewMemory) {
 }
 
 TEST(TsTree, ASkeletonThatFindsNoRoomIsTheRootAlone) {
-  Budget none(0);
+  Budget some(1024);  // room for the root's arrays, not for minLevels 3's 85 nodes
   TsTree t(kSquare, 4, 3, 5);
   EXPECT_TRUE(t.outOfMemory());
   EXPECT_EQ(t.stats().nodes, 1);
+  std::string why;
+  EXPECT_TRUE(t.validate(&why) || why.find("below minLevels") != std::string::npos) << why;
+}
+
+// Without room for the root's arrays there is no root: the tree says so, and is only to be
+// dropped, as its session does (boundary.cpp; tests/core/memory_test.cpp).
+TEST(TsTree, ARootThatFindsNoRoomIsNotPlanted) {
+  Budget none(0);
+  TsTree t(kSquare, 4, 3, 5);
+  EXPECT_TRUE(t.outOfMemory());
 }
 
 // Updates every frame (remove, not fast, then insert) of many objects in a deep tree, the
