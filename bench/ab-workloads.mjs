@@ -2,8 +2,8 @@
 // this file once per side (?side=base, ?side=other), and this file imports the workloads' code
 // the same way: each side runs its own copy of every function on its timed path. V8 keeps type
 // feedback and optimized code per copy of a function, so a copy both builds shared ran tuned to
-// whichever build had fed it (the base side's, which times the block length first): the same
-// build against itself read 25 to 90 % apart on the still trees, the second side always slower.
+// whichever build had fed it (the base side's, which times the block length): the same build
+// against itself read 25 to 90 % apart on the still trees, the other side always behind.
 import { makeWindows } from './scene.mjs';
 import { now } from './stats.mjs';
 import { MODES, PREWARM_MAX_N, prewarm, sceneFor, VIEWPORT, WARMUP_MS } from './workloads.mjs';

@@ -117,15 +117,15 @@ async function runPart(name, n, kind, first, pairs, proc) {
     // side whose block() had run one long call where the other's ran many single frames read
     // up to 60 % slower on the still trees (V8 optimizes the two call histories differently).
     const probe = { ms: /** @type {number[]} */ ([]), counts: /** @type {number[]} */ ([]) };
-    const probeB = { ms: /** @type {number[]} */ ([]), counts: /** @type {number[]} */ ([]) };
+    const otherCounts = { counts: /** @type {number[]} */ ([]) };
     for (let spent = 0; spent < BLOCK_MS || probe.ms.length < 3;) {
       const r = a.block(1), q = b.block(1);
       spent += r.ms;
-      probe.ms.push(r.ms), probeB.ms.push(q.ms);
-      probe.counts.push(r.counts[0]), probeB.counts.push(q.counts[0]);
+      probe.ms.push(r.ms);
+      probe.counts.push(r.counts[0]), otherCounts.counts.push(q.counts[0]);
     }
     const frames = Math.max(1, Math.round(BLOCK_MS / summarize(probe.ms).median));
-    same(row, -1, 'base', 'other', probe, probeB);
+    same(row, -1, 'base', 'other', probe, otherCounts);
     for (let k = first - 1; k < first + pairs; k++) { // the first pair is one more warm-up, untimed
       // A B when k is even, B A when odd: a drift within the pair weighs on both sides alike.
       const [s1, s2, n1, n2] = k % 2 === 0 ? [a, b, 'base', 'other'] : [b, a, 'other', 'base'];

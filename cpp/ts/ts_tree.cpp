@@ -110,14 +110,13 @@ int32_t TsTree::nextInPreorder(int32_t node, bool descend) const {
 // The steps of a call, each logged so rollback() can undo them in reverse.
 
 bool TsTree::setShape(int32_t id, const Shape& shape) {
-  const bool rect = shape.kind == kShapeRect;
-  if (!roomForUndo() || !growTo(shapeLog_, shapeLog_.size() + 1) || !(rect || shapes_.holds(id) || shapes_.room(id, shape.kind)))
+  // (room()'s two common answers asked here first: it is not inlined, and every insert comes here)
+  if (!roomForUndo() || !growTo(shapeLog_, shapeLog_.size() + 1) ||
+      !(shape.kind == kShapeRect || shapes_.holds(id) || shapes_.room(id, shape.kind)))
     return false;
   log_.push_back({Undo::kShape, id, int32_t(shapeLog_.size()), 0, 0});
   shapeLog_.push_back(this->shape(id));
-  // (ShapeTable::put() spelled out: every shape an insert places passes here)
-  objects_.rects[size_t(id)] = rect ? Rect{shape.a, shape.b, shape.c, shape.d} : boundingRect(shape);
-  shapes_.set(id, shape);
+  shapes_.put(id, shape, objects_.rects[size_t(id)]);
   readIn_[size_t(id)] = call_;
   return true;
 }

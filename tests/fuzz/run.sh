@@ -30,13 +30,13 @@ if ! cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelW
   echo "fuzz: build failed"; exit 1
 fi
 
-common=(-max_len=2048 -timeout=10 -rss_limit_mb=2048 -artifact_prefix=build-test/fuzz-
-        -print_final_stats=1)
+limits=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+common=(-max_len=2048 -artifact_prefix=build-test/fuzz- "${limits[@]}")
 
 # The cores' fuzzers (CMakeLists.txt's qt_fuzz_boundary_<core>, one a core of abi.h's QT_CORES).
 cores=$(cd "$build" && ls qt_fuzz_boundary_* | sed 's/^qt_fuzz_boundary_//')
 # A core's inputs are read whole from the start (-len_control=0): its calls come in sequences.
-boundary=(-max_len=1024 -len_control=0 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+boundary=(-max_len=1024 -len_control=0 "${limits[@]}")
 
 if [ $# -gt 0 ] && [ "$1" != --smoke ]; then
   # (a core's crash file is replayed by that core's fuzzer)
