@@ -335,20 +335,20 @@ class BandLayout {
   }
   // The band's pairs written to `out` from `k` on (it grows, never shrinks); returns the new end.
   size_t pairBand(std::vector<int32_t>& out, size_t k) const {
-    for (int32_t c = 1; c < cols_ - 1; ++c) {
-      const int32_t a0 = hereStart_[size_t(c)], a1 = hereStart_[size_t(c) + 1];
-      if (a0 == a1) continue;
+    // Object by object (most columns are empty): its column's later objects and the next
+    // column's, then the three columns below it in the next band.
+    const int32_t m = int32_t(here_.size());
+    const float inv = float(1 / column_);
+    int32_t* o = out.data();
+    for (int32_t a = 0; a < m; ++a) {
+      const Rec& p = here_[size_t(a)];
+      const int32_t c = int32_t(p.x * inv) + 1;
       const int32_t r1 = hereStart_[size_t(c) + 2];
       const int32_t b0 = nextStart_[size_t(c) - 1], b1 = nextStart_[size_t(c) + 2];
-      // (room for every candidate first: keepIfOverlapping() writes each)
-      const size_t most = 2 * size_t(a1 - a0) * size_t(r1 - a0 + b1 - b0);
-      if (out.size() < k + most) out.resize(2 * (k + most));
-      int32_t* o = out.data();
-      for (int32_t a = a0; a < a1; ++a) {
-        const Rec& p = here_[size_t(a)];
-        for (int32_t b = a + 1; b < r1; ++b) k = keepIfOverlapping(p, here_[size_t(b)], o, k);
-        for (int32_t b = b0; b < b1; ++b) k = keepIfOverlapping(p, next_[size_t(b)], o, k);
-      }
+      const size_t most = 2 * size_t(r1 - a - 1 + b1 - b0);  // (room first: keepIfOverlapping() writes each)
+      if (out.size() < k + most) out.resize(2 * (k + most)), o = out.data();
+      for (int32_t b = a + 1; b < r1; ++b) k = keepIfOverlapping(p, here_[size_t(b)], o, k);
+      for (int32_t b = b0; b < b1; ++b) k = keepIfOverlapping(p, next_[size_t(b)], o, k);
     }
     return k;
   }
