@@ -13,6 +13,9 @@
 //   sweep    the same bands, each sorted by x (a radix sort in cache) and swept
 // Build: cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release && cmake --build build-bench --target qt_bench_scale
 // Run:   build-bench/qt_bench_scale [N,...=10000,100000,250000,1000000] [frames=20] [layout]
+// As WebAssembly: em++ -O3 -DNDEBUG -std=c++17 -flto -fno-exceptions -mnontrapping-fptoint -mbulk-memory
+//   -Icpp bench/native/scale.cpp cpp/linear/*.cpp cpp/base/memory_guard.cpp -sMALLOC=emmalloc
+//   -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sENVIRONMENT=node -sWASM_ASYNC_COMPILATION=0 -o scale.js
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -438,7 +441,11 @@ double nowMs() {
 }
 
 // Bytes the heap has given out (and not taken back): a layout's memory is the growth over its life.
+#ifdef __EMSCRIPTEN__  // (the same program built with em++: WebAssembly against native)
+size_t heapInUse() { return size_t(mallinfo().uordblks); }
+#else
 size_t heapInUse() { return mallinfo2().uordblks + mallinfo2().hblkhd; }
+#endif
 
 template <class Layout, class... Args>
 void run(int32_t n, int32_t frames, Args... args) {
