@@ -79,7 +79,7 @@ inline size_t grown(size_t needed, size_t cap) {
 
 struct ObjectTable {
   std::vector<int32_t> first;  // per id: its first entry, or -1 when absent
-  std::vector<Rect> rects;     // per id: its latest rect (an absent id's means nothing)
+  std::vector<Rect> rects;     // per id: its latest rect (an absent id's means nothing; see TsTree::keep())
   int32_t count = 0;           // ids present
 
   size_t span() const { return first.size(); }  // ids below this have entries in both arrays

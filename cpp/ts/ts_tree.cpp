@@ -116,7 +116,7 @@ bool TsTree::setShape(int32_t id, const Shape& shape) {
     return false;
   log_.push_back({Undo::kShape, id, int32_t(shapeLog_.size()), 0, 0});
   shapeLog_.push_back(this->shape(id));
-  shapes_.put(id, shape, objects_.rects[size_t(id)]);
+  keep(id, shape);
   readIn_[size_t(id)] = call_;
   return true;
 }
@@ -289,7 +289,7 @@ void TsTree::rollback() {
         break;
       }
       case Undo::kShape: {
-        shapes_.put(u.at, shapeLog_[size_t(u.head)], objects_.rects[size_t(u.at)]);
+        keep(u.at, shapeLog_[size_t(u.head)]);
         break;
       }
     }

@@ -185,6 +185,13 @@ class TsTree : public NodeTree<NoReach, TsTree> {
 
   // The call's steps, each logged; false: no room (nothing done by the step).
   bool setShape(int32_t id, const Shape& shape);
+  // `shape` as the shape of `id` (room made). A rect goes in the rect table; a circle's or line's
+  // record is all there is of it: the tree places by the shape itself, never by a bounding rect,
+  // so such an id's rect means nothing (shape() reads the record), and is not worked out.
+  void keep(int32_t id, const Shape& shape) {
+    if (shape.kind == kShapeRect) objects_.rects[size_t(id)] = {shape.a, shape.b, shape.c, shape.d};
+    shapes_.set(id, shape);
+  }
   bool append(int32_t node, int32_t id);
   bool split(int32_t node);
   bool listWanted(int32_t leaf);  // wanted_: the leaf's ids not read during this call
