@@ -223,8 +223,8 @@ class SortLayout {
   }
 
  private:
-  static void radixPass(const std::vector<uint64_t>& from, std::vector<uint64_t>& to, uint32_t shift, uint32_t bits) {
-    std::vector<uint32_t>& count = count_();
+  void radixPass(const std::vector<uint64_t>& from, std::vector<uint64_t>& to, uint32_t shift, uint32_t bits) {
+    std::vector<uint32_t>& count = count_;
     count.assign(size_t(1) << bits, 0);
     const uint64_t mask = (uint64_t(1) << bits) - 1;
     for (uint64_t r : from) ++count[(r >> shift) & mask];
@@ -236,10 +236,6 @@ class SortLayout {
     }
     for (uint64_t r : from) to[count[(r >> shift) & mask]++] = r;
   }
-  static std::vector<uint32_t>& count_() {
-    static std::vector<uint32_t> c;
-    return c;
-  }
   void test(const float* p, uint32_t a, uint32_t b, std::vector<int32_t>& out) const {
     const float* q = &box_[4 * size_t(b)];
     if (overlaps(p[0], p[1], p[2], p[3], q[0], q[1], q[2], q[3]))
@@ -247,6 +243,7 @@ class SortLayout {
   }
   double cell_;
   uint32_t cols_, bits_;
+  std::vector<uint32_t> count_;  // a radix pass's counts
   std::vector<uint64_t> rec_, tmp_;
   std::vector<float> box_;
 };

@@ -411,7 +411,8 @@ bool indexHolds(LinearQuadtree& x, const Session& s, const Session::ExactSource&
     if (!holds || !x.contains(id)) return void(holds = false);
     const Shape b = x.shapeOf(id);
     if (a.kind != b.kind || !same(a.a, b.a) || !same(a.b, b.b) || !same(a.c, b.c) || !same(a.d, b.d)) holds = false;
-    // (a tree that places by shape, quadtree-ts's, keeps no rect for a circle or a line: ts_tree.h)
+    // (anyNumbers: a tree that places by shape, quadtree-ts's, keeps no rect for a circle or a
+    // line: TsTree::keep())
     if (a.kind != kShapeRect && !e.anyNumbers && !same(boundingRect(a).x, e.objects->rects[size_t(id)].x))
       holds = false;
   });

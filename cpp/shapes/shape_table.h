@@ -45,12 +45,6 @@ class ShapeTable {
   void set(int32_t id, const Shape& s) {
     if (size_t(id) < kinds_.size()) shapes_[size_t(id)] = s, kinds_[size_t(id)] = uint8_t(s.kind);
   }
-  // Records `s` as the shape of `id` (room made first) and its boundingRect() as `rect`, the
-  // id's rect in its tree.
-  void put(int32_t id, const Shape& s, Rect& rect) {
-    rect = boundingRect(s);
-    set(id, s);
-  }
   // For a compat tree, which holds shapes by their bounding rects: the `count` shapes at
   // `numbers` (4 a shape) of `ids` and `kinds`, their numbers copied to `kept` and their bounding
   // rects (shape_overlap.h) put in their place, room made here (kinds null: all rects). False:
