@@ -11,6 +11,8 @@
 //   bands    each rect scattered once into its row band (by its top); then band by band, in
 //            cache, a counting sort by column and each column against its neighbours
 //   sweep    the same bands, each sorted by x (a radix sort in cache) and swept
+//   bulk     BulkRects (cpp/bulk/), the core of the bulk path, as shipped: bands, with the grid
+//            planned from the rects, the rects in its own array (the scene moves them there)
 // Build: cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release && cmake --build build-bench --target qt_bench_scale
 // Run:   build-bench/qt_bench_scale [N,...=10000,100000,250000,1000000] [frames=20] [layout]
 // As WebAssembly: em++ -O3 -DNDEBUG -std=c++17 -flto -fno-exceptions -mnontrapping-fptoint -mbulk-memory
@@ -24,8 +26,10 @@
 #include <cstdlib>
 #include <malloc.h>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "bulk/bulk_rects.h"
 #include "linear/linear_quadtree.h"
 
 namespace {
@@ -35,8 +39,9 @@ namespace {
 struct Scene {
   double width, height;
   std::vector<float> rects, v;
+  float* at;  // where the rects are: `rects`, or the bulk core's array (moveInto())
 
-  Scene(int32_t n, uint32_t seed) : rects(4 * size_t(n)), v(2 * size_t(n)) {
+  Scene(int32_t n, uint32_t seed) : rects(4 * size_t(n)), v(2 * size_t(n)), at(rects.data()) {
     width = std::sqrt(1600.0 * n * 16 / 9);
     height = width * 9 / 16;
     uint32_t s = seed;
@@ -52,10 +57,14 @@ struct Scene {
     }
   }
   int32_t size() const { return int32_t(v.size() / 2); }
-  const float* rect(int32_t i) const { return &rects[4 * size_t(i)]; }
+  const float* rect(int32_t i) const { return &at[4 * size_t(i)]; }
+  void moveInto(float* to) {
+    std::copy(rects.begin(), rects.end(), to);
+    at = to;
+  }
   void step() {
     for (int32_t i = 0; i < size(); ++i) {
-      float* r = &rects[4 * size_t(i)];
+      float* r = &at[4 * size_t(i)];
       float* d = &v[2 * size_t(i)];
       r[0] += d[0], r[1] += d[1];
       if (r[0] < 0 || r[0] + r[2] > width) d[0] = -d[0], r[0] = std::clamp(r[0], 0.0f, float(width) - r[2]);
@@ -433,6 +442,22 @@ class SweepLayout {
   std::vector<Rec> here_, next_, tmp_;
 };
 
+class BulkLayout {
+ public:
+  explicit BulkLayout(const Scene& s) { tree_.reserve(s.size()); }
+  const char* name() const { return "bulk"; }
+  float* rects() { return tree_.rects(); }
+  size_t frame(const Scene& s, std::vector<int32_t>& out) {
+    const int32_t count = tree_.findPairs(s.size());
+    if (count < 0) std::fprintf(stderr, "bulk: %d\n", count), std::exit(1);
+    out.assign(tree_.pairs(), tree_.pairs() + 2 * size_t(count));  // (only for checking)
+    return 2 * size_t(count);
+  }
+
+ private:
+  qt::BulkRects tree_;
+};
+
 double nowMs() {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -451,6 +476,7 @@ void run(int32_t n, int32_t frames, Args... args) {
   out.reserve(size_t(n));
   const size_t before = heapInUse();
   Layout layout(s, args...);
+  if constexpr (std::is_same_v<Layout, BulkLayout>) s.moveInto(layout.rects());
   std::vector<double> ms;
   size_t pairs = 0, bytes = 0;
   for (int32_t f = 0; f < frames + 3; ++f) {
@@ -486,9 +512,12 @@ int main(int argc, char** argv) {
     const std::vector<uint64_t> expect = sortedKeys(bruteForce(s), bruteForce(s).size());
     LinearLayout linear(s);
     GridLayout grid(s, 20);
+    BulkLayout bulk(s);
+    s.moveInto(bulk.rects());
     std::vector<int32_t> out;
     if (sortedKeys(out, linear.frame(s, out)) != expect) return std::fprintf(stderr, "linear N=%d differs from brute force\n", n), 1;
     if (sortedKeys(out, grid.frame(s, out)) != expect) return std::fprintf(stderr, "grid N=%d differs from brute force\n", n), 1;
+    if (sortedKeys(out, bulk.frame(s, out)) != expect) return std::fprintf(stderr, "bulk N=%d differs from brute force\n", n), 1;
     for (double band : {20.0, 64.0}) {
       BandLayout bands(s, band, 20);
       if (sortedKeys(out, bands.frame(s, out)) != expect) return std::fprintf(stderr, "bands N=%d differs from brute force\n", n), 1;
@@ -520,6 +549,7 @@ int main(int argc, char** argv) {
       std::printf("(band %.0f) ", band);
       run<SweepLayout>(n, frames, band);
     }
+    if (only.empty() || only == "bulk") run<BulkLayout>(n, frames);
     if (!only.empty() && only != "bands") continue;
     std::printf("(band 40) ");
     run<BandLayout>(n, frames, 40.0, 20.0, true);

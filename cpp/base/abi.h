@@ -22,13 +22,15 @@
 // entries needs (tree_kinds.h picks them by QT_CORE_<CORE>): `rects` the rect trees'
 // (dist/quadtree.*), `ts` quadtree-ts's (dist/quadtree-ts.*), `ts_plus` quadtree-ts's with the
 // exact queries (dist/quadtree-ts-plus.*: its calls, the exact queries, and the LinearQuadtree
-// that answers them for a tree in JavaScript). CMakeLists.txt builds each from this table, and
+// that answers them for a tree in JavaScript), `bulk` the bulk path's (dist/quadtree-bulk.*:
+// BulkRects alone, no tree). CMakeLists.txt builds each from this table, and
 // js/scripts/bundle.mjs tells each file's binding its letter. The tests' build has every kind and
 // every call.
 #define QT_CORES(X) \
   X(rects, R)       \
   X(ts, T)          \
-  X(ts_plus, P)
+  X(ts_plus, P)     \
+  X(bulk, B)
 
 // X(javascript name, C function, cores): the C function is `session` + the name capitalized (the
 // CSP build's facade finds it so); they are declared in boundary.h. `cores`: the letters of the
@@ -77,7 +79,14 @@
   X(tsAnswer, sessionTsAnswer, TP)         \
   X(tsRemove, sessionTsRemove, TP)         \
   X(tsJoin, sessionTsJoin, TP)             \
-  X(tsLists, sessionTsLists, TP)
+  X(tsLists, sessionTsLists, TP)         \
+  X(bulkCreate, sessionBulkCreate, B)      \
+  X(bulkDestroy, sessionBulkDestroy, B)    \
+  X(bulkReserve, sessionBulkReserve, B)    \
+  X(bulkRects, sessionBulkRects, B)        \
+  X(bulkPairs, sessionBulkPairs, B)        \
+  X(bulkPairList, sessionBulkPairList, B)  \
+  X(bulkBadRect, sessionBulkBadRect, B)
 
 // X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
 #define QT_CONSTANTS(X)                                                                      \
@@ -87,6 +96,7 @@
   X(kNoNode, -1)                   /* no node: locate() found no single leaf, children() */   \
                                    /* of a leaf */                                            \
   X(kAskLocate, -2)                /* a leaf grid cell that cannot tell: ask locate() */     \
+  X(kBadRect, -3)                  /* bulk pairs(): a rect not finite, or of negative size */ \
   X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
   X(kAutoDepth, 0)                 /* a LinearQuadtree's depth fitted to its objects */       \

@@ -150,6 +150,19 @@ int32_t sessionTsRemove(Handle s, int32_t id, int32_t fast);
 int32_t sessionTsJoin(Handle s);   // join(): results, every reference depth first; or kNoMemory
 int32_t sessionTsLists(Handle s);  // results: every list, pre-order, each behind its header (abi.h)
 
+// The bulk path (bulk_calls.cpp): a BulkRects (bulk/bulk_rects.h) passed as its address, not a
+// session. Created empty (0 without room); reserve() returns 1, or kNoMemory with nothing
+// changed; rects() and pairList() are addresses, valid until the next call that may allocate;
+// pairs(count) returns how many pairs pairList() holds, or kBadRect (badRect() is the rect's id),
+// or kNoMemory.
+Handle sessionBulkCreate();
+void sessionBulkDestroy(Handle b);
+int32_t sessionBulkReserve(Handle b, int32_t capacity);
+int32_t sessionBulkRects(Handle b);
+int32_t sessionBulkPairs(Handle b, int32_t count);
+int32_t sessionBulkPairList(Handle b);
+int32_t sessionBulkBadRect(Handle b);
+
 }  // extern "C"
 
 }  // namespace qt

@@ -13,6 +13,8 @@
 //                    imports the main entry's file beside it; quadtree-phaser.js, a classic script
 //                    that reads the global Quadtree (either classic file, loaded before it)
 //   quadtree-melonjs.mjs, .csp.mjs: the melonJS plug-in (js/src/engines/melonjs), likewise
+//   quadtree-bulk.mjs, .js: BulkRects (js/src/bulk), import and classic script (the global
+//                    BulkRects; require()), on the bulk core without embind (strict CSP too)
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -80,7 +82,7 @@ const terserOptions = (module, preamble) => ({
   compress: { passes: 2 },
   mangle: { reserved: ['obj', 'Quadtree', 'Rectangle', 'Circle', 'Line'] },
   keep_fnames: /^(Quadtree|LinearQuadtree|QuadTree|PairList)$/,
-  keep_classnames: /^(Quadtree|Rectangle|Circle|Line)$/,
+  keep_classnames: /^(Quadtree|Rectangle|Circle|Line|BulkRects)$/,
   format: { comments: /^!/, preamble },
 });
 
@@ -90,12 +92,12 @@ const terserOptions = (module, preamble) => ({
 const commonJs = "var QuadTree = Quadtree.QuadTree;\n" +
   "if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;";
 
-async function bundle(entry, flavour, format, footer = commonJs, original = '@timohausmann/quadtree-js') {
+async function bundle(entry, flavour, format, footer = commonJs, original = '@timohausmann/quadtree-js', name = 'Quadtree') {
   const b = await rolldown({ input: join(root, 'js', 'src', entry), plugins: [wasmModules(flavour)], treeshake: { moduleSideEffects: 'no-external' }, logLevel: 'warn' });
-  const options = { es: { format }, cjs: { format, exports: 'named' }, iife: { format, name: 'Quadtree', exports: 'default', footer } };
+  const options = { es: { format }, cjs: { format, exports: 'named' }, iife: { format, name, exports: 'default', footer } };
   const { output } = await b.generate(options[format]);
   await b.close();
-  const { code } = await minify(output[0].code, terserOptions(format === 'es', banner(original)));
+  const { code } = await minify(output[0].code, terserOptions(format === 'es', original ? banner(original) : `/*! ${pkg.name} ${pkg.version} | MIT */`));
   return code + '\n';
 }
 
@@ -151,8 +153,16 @@ const addOns = [
   ['quadtree-melonjs.csp.mjs', 'engines/melonjs/index.js', './quadtree.csp.mjs', 'es'],
 ];
 for (const [file, entry, main, format, globalName] of addOns) writeFileSync(join(dist, file), await bundleAddOn(entry, main, format, globalName));
-// Tests only: the classic file around the wasm with a 32 MB memory ceiling.
+// The bulk path, on its own core (no embind: its few calls need none).
+const bulkFooter = "if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = BulkRects;";
+const bulkOutputs = [
+  ['quadtree-bulk.mjs', 'bulk/index.js', 'bulk_csp', 'es'],
+  ['quadtree-bulk.js', 'bulk/classic.js', 'bulk_csp', 'iife'],
+];
+for (const [file, entry, flavour, format] of bulkOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, bulkFooter, '', 'BulkRects'));
+// Tests only: the classic files around the wasm with a 32 MB memory ceiling.
 writeFileSync(join(build, 'quadtree.capped.js'), await bundle('main/classic.js', 'capped', 'iife'));
+writeFileSync(join(build, 'quadtree-bulk.capped.js'), await bundle('bulk/classic.js', 'capped', 'iife', bulkFooter, '', 'BulkRects'));
 
 const types = join(root, 'js', 'types');
 for (const file of ['quadtree-types.d.ts', 'quadtree.d.ts', 'quadtree.d.mts']) copyFileSync(join(types, file), join(dist, file));
@@ -165,4 +175,5 @@ for (const file of ['quadtree-ts-plus.d.ts', 'quadtree-ts-plus.d.mts', 'quadtree
 }
 for (const file of ['quadtree-phaser.d.ts', 'quadtree-phaser.d.mts']) copyFileSync(join(types, 'quadtree-phaser.d.ts'), join(dist, file));
 copyFileSync(join(types, 'quadtree-melonjs.d.ts'), join(dist, 'quadtree-melonjs.d.mts'));
-console.log(`dist/ written: ${[...outputs, ...tsOutputs, ...addOns].map(([f]) => f).join(', ')}`);
+for (const file of ['quadtree-bulk.d.ts', 'quadtree-bulk.d.mts']) copyFileSync(join(types, 'quadtree-bulk.d.ts'), join(dist, file));
+console.log(`dist/ written: ${[...outputs, ...tsOutputs, ...addOns, ...bulkOutputs].map(([f]) => f).join(', ')}`);

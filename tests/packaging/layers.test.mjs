@@ -28,9 +28,9 @@ describe('cpp/', () => {
   const dir = join(ROOT, 'cpp');
   const files = filesUnder(dir);
   const base = ['base'], storage = [...base, 'storage'], shapes = [...storage, 'shapes'];
-  const kinds = ['quadtree', 'tutorial', 'ts', 'linear'];
+  const kinds = ['quadtree', 'tutorial', 'ts', 'linear', 'bulk'];
   /** @type {Record<string, string[]>} */
-  const may = { base: [], storage: base, shapes: storage, quadtree: shapes, tutorial: shapes, ts: shapes, linear: shapes };
+  const may = { base: [], storage: base, shapes: storage, quadtree: shapes, tutorial: shapes, ts: shapes, linear: shapes, bulk: base };
   may.session = [...shapes, ...kinds];
   may.wasm = [...may.session, 'session'];
 
@@ -58,7 +58,7 @@ describe('js/src', () => {
   const dir = join(ROOT, 'js', 'src');
   const files = filesUnder(dir).filter((f) => f.endsWith('.js'));
   /** @type {Record<string, string[]>} */
-  const may = { wasm: [], common: ['wasm'], main: ['wasm', 'common'], ts: ['wasm', 'common'], engines: ['main'] };
+  const may = { wasm: [], common: ['wasm'], main: ['wasm', 'common'], ts: ['wasm', 'common'], bulk: ['wasm', 'common'], engines: ['main'] };
   /** file -> the files it imports (relative to js/src) @type {Map<string, string[]>} */
   const imports = new Map(files.map((f) => {
     const text = readFileSync(join(dir, f), 'utf8');

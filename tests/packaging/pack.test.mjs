@@ -264,6 +264,21 @@ process.stdout.write(JSON.stringify(out));
     }
   }, 180_000);
 
+  it('quadtree-wasm/bulk: require and import give BulkRects, whose pairs are found', async () => {
+    const name = JSON.stringify(pkg.name + '/bulk');
+    const body = `const b = new BulkRects(3);
+b.rects.set([0, 0, 10, 10, 5, 5, 10, 10, 50, 50, 1, 1]);
+const out = { pairs: [...b.pairs()], same: BulkRects.BulkRects === BulkRects && BulkRects.default === BulkRects };`;
+    const cjs = join(app, 'check-bulk.cjs');
+    writeFileSync(cjs, `const BulkRects = require(${name});\n${body}\nout.resolved = require.resolve(${name});\nprocess.stdout.write(JSON.stringify(out));\n`);
+    const esm = join(app, 'check-bulk.mjs');
+    writeFileSync(esm, `import { BulkRects } from ${name};\n${body}\nout.resolved = import.meta.resolve(${name});\nprocess.stdout.write(JSON.stringify(out));\n`);
+    const results = [];
+    for (const file of [cjs, esm]) results.push(JSON.parse((await run(process.execPath, [file], { cwd: app, timeout: 120_000 })).stdout));
+    expect(results.map((r) => r.resolved.replace(/^file:\/\//, ''))).toEqual(['quadtree-bulk.js', 'quadtree-bulk.mjs'].map((f) => join(installed, 'dist', f)));
+    for (const { resolved, ...out } of results) expect(out).toEqual({ pairs: [0, 1], same: true });
+  }, 180_000);
+
   describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;

@@ -48,6 +48,13 @@ export const CALLS = [
   'tsRemove',
   'tsJoin',
   'tsLists',
+  'bulkCreate',
+  'bulkDestroy',
+  'bulkReserve',
+  'bulkRects',
+  'bulkPairs',
+  'bulkPairList',
+  'bulkBadRect',
 ];
 
 /** The cores the dist files carry, by name: each one's letter (QT_CORES). */
@@ -55,6 +62,7 @@ export const CORE_LETTERS = {
   rects: 'R',
   ts: 'T',
   ts_plus: 'P',
+  bulk: 'B',
 };
 
 /** The cores that have each call, as their letters (CORE_LETTERS). */
@@ -103,6 +111,13 @@ export const CORES = {
   tsRemove: 'TP',
   tsJoin: 'TP',
   tsLists: 'TP',
+  bulkCreate: 'B',
+  bulkDestroy: 'B',
+  bulkReserve: 'B',
+  bulkRects: 'B',
+  bulkPairs: 'B',
+  bulkPairList: 'B',
+  bulkBadRect: 'B',
 };
 
 export const STAGE_CAPACITY = 1024;
@@ -110,6 +125,7 @@ export const NO_MEMORY = -2147483648;
 export const UNSUPPORTED = -2147483647;
 export const NO_NODE = -1;
 export const ASK_LOCATE = -2;
+export const BAD_RECT = -3;
 export const MAX_ID = 4194303;
 export const MAX_LINEAR_DEPTH = 12;
 export const AUTO_DEPTH = 0;

@@ -22,6 +22,8 @@ export let native = null;
 export let f64 = new Float64Array(0);
 /** @type {Int32Array} */
 export let i32 = new Int32Array(0);
+/** The heap as floats: the bulk path's rects (bulk.js). @type {Float32Array} */
+export let f32 = new Float32Array(0);
 /** @type {any} */
 let heap = null;
 
@@ -37,6 +39,7 @@ export function views() {
   if (f64.length === 0) {
     f64 = heap.HEAPF64;
     i32 = heap.HEAP32;
+    f32 = heap.HEAPF32;
   }
 }
 
@@ -46,6 +49,7 @@ function adopt(m) {
   heap = m;
   f64 = m.HEAPF64;
   i32 = m.HEAP32;
+  f32 = m.HEAPF32;
 }
 
 /**
@@ -99,11 +103,12 @@ export function load(wasm) {
 /**
  * The calls, or the error that says to wait for `ready`.
  * @param {string} where the class constructing a tree, for the message
+ * @param {string} [ready] where its entry's promise is
  */
-export function loaded(where) {
+export function loaded(where, ready = 'Quadtree.ready') {
   if (native === null) {
     throw new Error(where + ': the WebAssembly module is still compiling (this browser does not ' +
-      'compile it synchronously on the main thread); await Quadtree.ready first');
+      'compile it synchronously on the main thread); await ' + ready + ' first');
   }
   return native;
 }

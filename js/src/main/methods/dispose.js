@@ -1,7 +1,5 @@
 // dispose(), also under Symbol.dispose (a `using` declaration calls it).
-
-/** Symbol.dispose, where the engine has it; else the key TypeScript's downlevel `using` looks up. */
-export const DISPOSE = (typeof Symbol === 'function' && Symbol.dispose) || Symbol.for('Symbol.dispose');
+export { DISPOSE } from '../../common/dispose.js';
 
 /**
  * Frees the native memory now; afterwards every call throws. Safe to call twice.

@@ -1,0 +1,85 @@
+// BulkRects: every overlapping pair of many moving rects, a frame at a time, with the rects in an
+// array the game writes into directly (issue 46's bulk path). Nothing is kept from one frame to the
+// next but the arrays and the grid's plan: each frame re-indexes every rect, which is what a scene
+// of moving bodies needs, in two passes over the rects and the rest in cache.
+//
+// The layout (bench/native/scale.cpp measured it against the linear tree, a grid and sorted cell
+// keys): the world is cut into bands (rows) at least as tall as the tallest rect, and each band
+// into columns at least as wide as the widest. Each rect is counted into its band by its top, then
+// scattered once into it with its id (20 bytes, a Rec). Band by band, in cache, the next band is
+// counting-sorted by column, and each rect is tested against the later rects of its column and
+// the next, and the three columns below it in the next band: no other rect can overlap it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "base/memory_guard.h"
+
+namespace qt {
+
+class BulkRects {
+ public:
+  // Room for `capacity` rects (x, y, width, height as floats, by id), their values kept; false:
+  // no room on the heap, nothing changed.
+  bool reserve(int32_t capacity);
+  float* rects() { return rects_.data(); }
+  int32_t capacity() const { return int32_t(rects_.size() / 4); }
+
+  // Every pair of the first `count` rects that overlap (strictly: rects that only touch do not),
+  // as ids (lower, higher) into pairs(), in no promised order. Returns how many pairs; kBadRect
+  // when a rect has a number that is not finite or a negative width or height (badRect() is the
+  // first such id), or kNoMemory; the pairs are then undefined.
+  int32_t findPairs(int32_t count);
+  const int32_t* pairs() const { return pairs_.data(); }
+  int32_t badRect() const { return badRect_; }
+
+  // Tests: the grid the last findPairs() used (its bands and columns), and memory held, in bytes.
+  int32_t bands() const { return plan_.bands; }
+  int32_t columns() const { return plan_.columns; }
+  size_t heldBytes() const;
+
+  // A rect and its id as the bands keep them.
+  struct Rec {
+    float x, y, w, h;
+    int32_t id;
+  };
+
+ private:
+  // Where the rects of a frame lie: the range of their left and top edges, their widest and
+  // tallest (doubles: float32 sums are exact in them).
+  struct Extent {
+    double minX, minY, maxX, maxY, maxW, maxH;
+  };
+  // The grid: origin, band height and column width, counts; and as the index math takes them, in
+  // floats (the divisors as their inverses).
+  struct Plan {
+    double x0 = 0, y0 = 0, columnWidth = 0, bandHeight = 0;
+    float left = 0, top = 0, perColumn = 0, perBand = 0, lastColumn = 0, lastBand = 0;
+    int32_t columns = 0, bands = 0;
+    bool valid = false;
+    // Whether every rect of `e` lies where this plan finds its pairs, and the plan is not far
+    // from the one fitted to `e` (`fitted`): else a new plan.
+    bool serves(const Extent& e, const Plan& fitted) const;
+    static Plan fit(const Extent& e, int32_t count);
+    int32_t band(float y) const;
+    int32_t column(float x) const;
+  };
+
+  bool measure(int32_t count, Extent& e, bool countBands);
+  void countBands(int32_t count);
+  bool scatter(int32_t count);
+  bool sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& start);
+  bool pairBand(size_t& k);
+
+  std::vector<float> rects_;
+  Plan plan_;
+  std::vector<int32_t> bandStart_, fill_;  // each band's first Rec in recs_; a cursor per band
+  std::vector<Rec> recs_;                  // by band
+  std::vector<Rec> here_, next_;           // a band and the next, by column
+  std::vector<int32_t> hereStart_, nextStart_;  // each column's first in here_ / next_
+  std::vector<int32_t> pairs_;
+  int32_t badRect_ = -1;
+};
+
+}  // namespace qt
