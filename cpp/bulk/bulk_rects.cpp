@@ -38,9 +38,12 @@ bool BulkRects::reserve(int32_t capacity) {
 }
 
 size_t BulkRects::heldBytes() const {
-  return rects_.capacity() * sizeof(float) + (recs_.capacity() + here_.capacity() + next_.capacity()) * sizeof(Rec) +
-         (bandStart_.capacity() + fill_.capacity() + hereStart_.capacity() + nextStart_.capacity() + pairs_.capacity()) *
-             sizeof(int32_t);
+  size_t bytes = rects_.capacity() * sizeof(float);
+  for (const std::vector<Rec>* v : {&recs_, &spill_, &spillByBand_, &here_, &next_}) bytes += v->capacity() * sizeof(Rec);
+  for (const std::vector<int32_t>* v : {&bandStart_, &fill_, &spillStart_, &hereColumn_, &nextColumn_, &hereStart_, &nextStart_,
+                                        &columnOf_, &pairs_})
+    bytes += v->capacity() * sizeof(int32_t);
+  return bytes;
 }
 
 int32_t BulkRects::Plan::band(float y) const {
@@ -89,66 +92,117 @@ bool BulkRects::Plan::serves(const Extent& e, const Plan& fitted) const {
   return sized && inside && close;
 }
 
-// The extent of the first `count` rects into `e`, and with `countBands`, each band's rects counted
-// into bandStart_ by the plan as it stands. False: a rect is bad (badRect_ names it).
-bool BulkRects::measure(int32_t count, Extent& e, bool countBands) {
-  const float* r = rects_.data();
-  // lane by lane over x, y, w, h (a vector's worth): the least and greatest of each, and their
-  // sum of v - v, 0 while every number is finite (NaN from the first that is not)
+// Lane by lane over x, y, w, h (a vector's worth) of the rects: the least and greatest of each,
+// and their sum of v - v, 0 while every number is finite (NaN from the first that is not).
+struct BulkRects::Lanes {
   float lo[4] = {HUGE_VALF, HUGE_VALF, HUGE_VALF, HUGE_VALF}, hi[4] = {-HUGE_VALF, -HUGE_VALF, 0, 0}, nan[4] = {};
-  int32_t* start = bandStart_.data();
-  for (int32_t i = 0; i < count; ++i, r += 4) {
+  void add(const float* r) {
     for (int k = 0; k < 4; ++k) lo[k] = std::min(lo[k], r[k]), hi[k] = std::max(hi[k], r[k]), nan[k] += r[k] - r[k];
-    if (countBands) ++start[plan_.band(r[1]) + 1];
   }
-  const float finite = nan[0] + nan[1] + nan[2] + nan[3], smallest = std::min(lo[2], lo[3]);
-  const float minX = lo[0], minY = lo[1], maxX = hi[0], maxY = hi[1], maxW = hi[2], maxH = hi[3];
-  if (!(finite == 0 && smallest >= 0)) {
-    r = rects_.data();
-    for (badRect_ = 0; badRect_ < count; ++badRect_, r += 4) {
-      if (!(std::isfinite(r[0]) && std::isfinite(r[1]) && std::isfinite(r[2]) && std::isfinite(r[3]) && r[2] >= 0 && r[3] >= 0)) break;
-    }
-    return false;
+  bool good() const { return nan[0] + nan[1] + nan[2] + nan[3] == 0 && std::min(lo[2], lo[3]) >= 0; }
+  Extent extent() const { return Extent{lo[0], lo[1], hi[0], hi[1], hi[2], hi[3]}; }
+};
+
+// Whether lanes saw a bad rect; if so badRect_ is the first.
+bool BulkRects::anyBad(const Lanes& lanes, int32_t count) {
+  if (lanes.good()) return false;
+  const float* r = rects_.data();
+  for (badRect_ = 0; badRect_ < count; ++badRect_, r += 4) {
+    if (!(std::isfinite(r[0]) && std::isfinite(r[1]) && std::isfinite(r[2]) && std::isfinite(r[3]) && r[2] >= 0 && r[3] >= 0)) break;
   }
-  e = Extent{minX, minY, maxX, maxY, maxW, maxH};
   return true;
 }
 
-void BulkRects::countBands(int32_t count) {
-  const float* r = rects_.data();
+// Room for each band's rects as they were counted in fill_ (a count a band), and some more for
+// rects moving in: bandStart_, and recs_ as long as they come to.
+bool BulkRects::layOut() {
   int32_t* start = bandStart_.data();
-  for (int32_t i = 0; i < count; ++i) ++start[plan_.band(r[4 * size_t(i) + 1]) + 1];
+  const int32_t* n = fill_.data();
+  start[0] = 0;
+  for (int32_t b = 0; b < plan_.bands; ++b) start[b + 1] = start[b] + n[b] + n[b] / 16 + 4;
+  // (grown with room for the layouts of the frames after, which vary a little: not by half again)
+  const size_t total = size_t(start[plan_.bands]);
+  if (recs_.capacity() < total && !growTo(recs_, total + total / 16)) return false;
+  return sizedTo(recs_, total);
 }
 
-// Each rect with its id into its band, in id order: recs_ by band, from bandStart_'s counts.
-bool BulkRects::scatter(int32_t count) {
-  if (!sizedTo(recs_, size_t(count)) || !sizedTo(fill_, size_t(plan_.bands))) return false;
-  int32_t* start = bandStart_.data();
-  for (int32_t b = 0; b < plan_.bands; ++b) start[b + 1] += start[b];
-  std::copy(start, start + plan_.bands, fill_.begin());
+// How many rects each band has by the plan (into fill_).
+void BulkRects::countBands(int32_t count) {
+  std::fill(fill_.begin(), fill_.begin() + plan_.bands, 0);
+  const float* r = rects_.data();
+  int32_t* n = fill_.data();
+  for (int32_t i = 0; i < count; ++i) ++n[plan_.band(r[4 * size_t(i) + 1])];
+}
+
+// Each rect with its id into the room of its band (bandStart_), in id order; a rect whose band is
+// full goes to spill_ (room for spillRoom_). The lanes see every rect. False: spill_ was full.
+bool BulkRects::scatter(int32_t count, Lanes& lanes) {
+  const int32_t* start = bandStart_.data();
+  int32_t* fill = fill_.data();
+  std::copy(start, start + plan_.bands, fill);
   const float* r = rects_.data();
   Rec* recs = recs_.data();
-  int32_t* fill = fill_.data();
-  for (int32_t i = 0; i < count; ++i, r += 4) recs[fill[plan_.band(r[1])]++] = Rec{r[0], r[1], r[2], r[3], i};
+  Rec* spill = spill_.data();
+  int32_t spilled = 0;
+  bool roomy = true;
+  Lanes seen = lanes;  // (a local: the stores to recs could alias the caller's)
+  for (int32_t i = 0; i < count; ++i, r += 4) {
+    seen.add(r);
+    const int32_t b = plan_.band(r[1]), at = fill[b];
+    const Rec rec{r[0], r[1], r[2], r[3], i};
+    if (at < start[b + 1]) {
+      recs[at] = rec, fill[b] = at + 1;
+    } else if (spilled < spillRoom_) {
+      spill[spilled++] = rec;
+    } else {
+      roomy = false;
+    }
+  }
+  spilled_ = spilled;
+  lanes = seen;
+  return roomy;
+}
+
+// The spilled rects by band: spillStart_ (after spillStart_[b], up to spillStart_[b + 1], in
+// spillByBand_), and fill_ made each band's count for the next layOut().
+bool BulkRects::sortSpills() {
+  if (!sizedTo(spillStart_, size_t(plan_.bands) + 1) || !sizedTo(spillByBand_, size_t(spilled_))) return false;
+  int32_t* s = spillStart_.data();
+  std::fill(s, s + plan_.bands + 1, 0);
+  for (int32_t i = 0; i < spilled_; ++i) ++s[plan_.band(spill_[size_t(i)].y) + 1];
+  for (int32_t b = 0; b < plan_.bands; ++b) s[b + 1] += s[b];
+  for (int32_t i = 0; i < spilled_; ++i) spillByBand_[size_t(s[plan_.band(spill_[size_t(i)].y)]++)] = spill_[size_t(i)];
+  for (int32_t b = plan_.bands; b > 0; --b) s[b] = s[b - 1];
+  s[0] = 0;
   return true;
 }
 
-// Band `b`'s rects into `to`, by column (a counting sort); `start`: each column's first, with an
-// empty column each side (column c at c + 1).
-bool BulkRects::sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& start) {
-  const int32_t r0 = b < plan_.bands ? bandStart_[size_t(b)] : 0, r1 = b < plan_.bands ? bandStart_[size_t(b) + 1] : 0;
-  if (!sizedTo(to, size_t(r1 - r0))) return false;
-  std::fill(start.begin(), start.begin() + plan_.columns + 3, 0);
-  const Rec* recs = recs_.data();
+// Band `b`'s rects (its room in recs_, and its spilled ones) into `to`, by column (a counting
+// sort), their columns into `column`; `start`: each column's first, with an empty column each
+// side (column c at c + 1).
+bool BulkRects::sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& column, std::vector<int32_t>& start) {
+  const bool real = b < plan_.bands;
+  const int32_t r0 = real ? bandStart_[size_t(b)] : 0, r1 = real ? fill_[size_t(b)] : 0;
+  const int32_t s0 = real && spilled_ > 0 ? spillStart_[size_t(b)] : 0, s1 = real && spilled_ > 0 ? spillStart_[size_t(b) + 1] : 0;
+  const int32_t m = r1 - r0 + s1 - s0;
+  if (!sizedTo(to, size_t(m)) || !sizedTo(column, size_t(m)) || !sizedTo(columnOf_, size_t(m))) return false;
   int32_t* s = start.data();
-  for (int32_t r = r0; r < r1; ++r) ++s[plan_.column(recs[r].x) + 2];
+  std::fill(s, s + plan_.columns + 3, 0);
+  int32_t* of = columnOf_.data();
+  const Rec* recs = recs_.data() + r0;
+  const Rec* spills = spillByBand_.data() + s0;
+  // Counted two places up, summed, then s[c + 1] is column c's cursor: filled, it is the first of
+  // column c + 1, and so s[c] the first of column c, with no pass to shift them back.
+  for (int32_t r = 0; r < r1 - r0; ++r) ++s[(of[r] = plan_.column(recs[r].x) + 1) + 2];
+  for (int32_t r = 0; r < s1 - s0; ++r) ++s[(of[r1 - r0 + r] = plan_.column(spills[r].x) + 1) + 2];
   for (int32_t c = 1; c < plan_.columns + 3; ++c) s[c] += s[c - 1];
-  // s[c + 1] is column c's cursor while it fills, and then the first of column c + 1
   Rec* out = to.data();
-  for (int32_t r = r0; r < r1; ++r) out[s[plan_.column(recs[r].x) + 1]++] = recs[r];
-  // shift back: s[c + 1] the first of column c
-  for (int32_t c = plan_.columns + 2; c > 0; --c) s[c] = s[c - 1];
-  s[0] = 0;
+  int32_t* outColumn = column.data();
+  for (int32_t r = 0; r < m; ++r) {
+    const int32_t at = s[of[r] + 1]++;
+    out[at] = r < r1 - r0 ? recs[r] : spills[r - (r1 - r0)];
+    outColumn[at] = of[r];
+  }
   return true;
 }
 
@@ -157,12 +211,13 @@ bool BulkRects::pairBand(size_t& k) {
   const int32_t m = hereStart_[size_t(plan_.columns) + 2];
   const Rec* here = here_.data();
   const Rec* next = next_.data();
+  const int32_t* column = hereColumn_.data();
   const int32_t* hs = hereStart_.data();
   const int32_t* ns = nextStart_.data();
   int32_t* o = pairs_.data();
   for (int32_t a = 0; a < m; ++a) {
     const Rec& p = here[a];
-    const int32_t c = plan_.column(p.x) + 1;
+    const int32_t c = column[a];
     // its column's later rects and the next column's; the three columns below it
     const int32_t r1 = hs[c + 2], b0 = ns[c - 1], b1 = ns[c + 2];
     const size_t most = 2 * size_t(r1 - a - 1 + b1 - b0);  // (room first: each candidate is written)
@@ -170,9 +225,26 @@ bool BulkRects::pairBand(size_t& k) {
       if (!sizedTo(pairs_, k + most + pairs_.size() / 2)) return false;
       o = pairs_.data();
     }
-    for (int32_t b = a + 1; b < r1; ++b) k = keepIfOverlapping(p, here[b], o, k);
-    for (int32_t b = b0; b < b1; ++b) k = keepIfOverlapping(p, next[b], o, k);
+    // One loop over both runs (a loop's exit is a branch that mispredicts: one, not two)
+    const int32_t n1 = r1 - a - 1, total = n1 + b1 - b0;
+    const Rec* first = here + a + 1;
+    for (int32_t t = 0; t < total; ++t) k = keepIfOverlapping(p, t < n1 ? first[t] : next[b0 + t - n1], o, k);
   }
+  return true;
+}
+
+// A new plan, and the rects counted and scattered by it (nothing spills: each band has room for
+// its count).
+bool BulkRects::replan(const Plan& plan, int32_t count, Lanes& lanes) {
+  const size_t columns = size_t(plan.columns) + 3;
+  if (!sizedTo(bandStart_, size_t(plan.bands) + 1) || !sizedTo(fill_, size_t(plan.bands)) || !sizedTo(hereStart_, columns) ||
+      !sizedTo(nextStart_, columns))
+    return false;
+  plan_ = plan;
+  countBands(count);
+  if (!layOut()) return (plan_.valid = false);
+  lanes = Lanes();
+  scatter(count, lanes);
   return true;
 }
 
@@ -180,27 +252,37 @@ int32_t BulkRects::findPairs(int32_t count) {
   count = std::clamp(count, 0, capacity());
   badRect_ = -1;
   if (count == 0) return 0;
-  Extent e;
-  const bool counted = plan_.valid;
-  if (counted) std::fill(bandStart_.begin(), bandStart_.begin() + plan_.bands + 1, 0);
-  if (!measure(count, e, counted)) return kBadRect;
+  // Room for a sixteenth of the rects to move to a band that is full.
+  spillRoom_ = std::min(count, count / 16 + 64);
+  if (!sizedTo(spill_, size_t(spillRoom_))) return kNoMemory;
+  Lanes lanes;
+  bool roomy = false;
+  if (plan_.valid) {
+    roomy = scatter(count, lanes);  // by the last frame's plan and layout
+  } else {
+    for (int32_t i = 0; i < count; ++i) lanes.add(&rects_[4 * size_t(i)]);
+  }
+  if (anyBad(lanes, count)) return kBadRect;
+  const Extent e = lanes.extent();
   const Plan fitted = Plan::fit(e, count);
   if (!plan_.serves(e, fitted)) {
-    const size_t columns = size_t(fitted.columns) + 3;
-    if (!sizedTo(bandStart_, size_t(fitted.bands) + 1) || !sizedTo(hereStart_, columns) || !sizedTo(nextStart_, columns))
-      return kNoMemory;
-    plan_ = fitted;
-    std::fill(bandStart_.begin(), bandStart_.begin() + plan_.bands + 1, 0);
-    countBands(count);
+    if (!replan(fitted, count, lanes)) return kNoMemory;
+  } else if (!roomy) {  // so many rects moved bands that they did not all fit: laid out anew
+    if (!replan(plan_, count, lanes)) return kNoMemory;
   }
-  if (!scatter(count)) return kNoMemory;
+  if (spilled_ > 0 && !sortSpills()) return kNoMemory;
   size_t k = 0;
-  if (!sortBand(0, here_, hereStart_)) return kNoMemory;
+  if (!sortBand(0, here_, hereColumn_, hereStart_)) return kNoMemory;
   for (int32_t b = 0; b < plan_.bands; ++b) {
-    if (!sortBand(b + 1, next_, nextStart_) || !pairBand(k)) return kNoMemory;
+    if (!sortBand(b + 1, next_, nextColumn_, nextStart_) || !pairBand(k)) return kNoMemory;
     std::swap(here_, next_);
+    std::swap(hereColumn_, nextColumn_);
     std::swap(hereStart_, nextStart_);
   }
+  // The next frame's room: each band's count now (in fill_), and some more.
+  for (int32_t b = 0; b < plan_.bands; ++b) fill_[size_t(b)] -= bandStart_[size_t(b)];
+  for (int32_t b = 0; b < plan_.bands && spilled_ > 0; ++b) fill_[size_t(b)] += spillStart_[size_t(b) + 1] - spillStart_[size_t(b)];
+  if (!layOut()) plan_.valid = false;
   return int32_t(k / 2);
 }
 

@@ -1,14 +1,17 @@
 // BulkRects: every overlapping pair of many moving rects, a frame at a time, with the rects in an
 // array the game writes into directly (issue 46's bulk path). Nothing is kept from one frame to the
-// next but the arrays and the grid's plan: each frame re-indexes every rect, which is what a scene
-// of moving bodies needs, in two passes over the rects and the rest in cache.
+// next but the arrays, the grid's plan and each band's room: each frame re-indexes every rect,
+// which is what a scene of moving bodies needs, in one pass over the rects and the rest in cache.
 //
 // The layout (bench/native/scale.cpp measured it against the linear tree, a grid and sorted cell
 // keys): the world is cut into bands (rows) at least as tall as the tallest rect, and each band
-// into columns at least as wide as the widest. Each rect is counted into its band by its top, then
-// scattered once into it with its id (20 bytes, a Rec). Band by band, in cache, the next band is
-// counting-sorted by column, and each rect is tested against the later rects of its column and
-// the next, and the three columns below it in the next band: no other rect can overlap it.
+// into columns at least as wide as the widest. One pass over the rects scatters each, with its id
+// (20 bytes, a Rec), into the room of its band (by its top), laid out from the last frame's
+// counts with some to spare, and sees their extent and whether each is good; a rect whose band is
+// full goes aside (spills), and a frame whose rects outgrew the plan or the room is planned or
+// laid out anew. Then band by band, in cache, the next band is counting-sorted by column, and each
+// rect is tested against the later rects of its column and the next, and the three columns below
+// it in the next band: no other rect can overlap it.
 #pragma once
 
 #include <cstdint>
@@ -66,18 +69,29 @@ class BulkRects {
     int32_t column(float x) const;
   };
 
-  bool measure(int32_t count, Extent& e, bool countBands);
+  struct Lanes;
+  bool anyBad(const Lanes& lanes, int32_t count);
+  bool layOut();
   void countBands(int32_t count);
-  bool scatter(int32_t count);
-  bool sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& start);
+  bool scatter(int32_t count, Lanes& lanes);
+  bool sortSpills();
+  bool sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& column, std::vector<int32_t>& start);
   bool pairBand(size_t& k);
+  bool replan(const Plan& plan, int32_t count, Lanes& lanes);
 
   std::vector<float> rects_;
   Plan plan_;
-  std::vector<int32_t> bandStart_, fill_;  // each band's first Rec in recs_; a cursor per band
-  std::vector<Rec> recs_;                  // by band
-  std::vector<Rec> here_, next_;           // a band and the next, by column
+  // recs_ holds each band's rects from bandStart_[b], with room up to bandStart_[b + 1] (laid out
+  // from the last frame's counts, and some more); fill_[b]: the end of those written (between
+  // frames: the band's count). A rect whose band was full is in spill_, then in spillByBand_.
+  std::vector<int32_t> bandStart_, fill_;
+  std::vector<Rec> recs_, spill_, spillByBand_;
+  std::vector<int32_t> spillStart_;
+  int32_t spillRoom_ = 0, spilled_ = 0;
+  std::vector<Rec> here_, next_;                // a band and the next, by column
+  std::vector<int32_t> hereColumn_, nextColumn_;  // each one's column (+ 1)
   std::vector<int32_t> hereStart_, nextStart_;  // each column's first in here_ / next_
+  std::vector<int32_t> columnOf_;               // a band's columns, in its order in recs_
   std::vector<int32_t> pairs_;
   int32_t badRect_ = -1;
 };

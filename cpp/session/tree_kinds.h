@@ -26,8 +26,7 @@ namespace qt {
 // A core holds the kinds one family of entries needs (CMakeLists.txt): QT_CORE_RECTS the rect
 // trees (dist/quadtree.*), QT_CORE_TS quadtree-ts's (dist/quadtree-ts.*), QT_CORE_TS_PLUS
 // quadtree-ts's with the exact queries (dist/quadtree-ts-plus.*: a TsTree's through its session's
-// exact index, and a LinearQuadtree for those of a tree the facade runs in JavaScript),
-// QT_CORE_BULK the bulk path's (dist/quadtree-bulk.*), which has no session calls; without
+// exact index, and a LinearQuadtree for those of a tree the facade runs in JavaScript); without
 // any, every kind (the native tests, the fuzzer, the capped test build). Each has the calls of
 // abi.h's QT_CALLS marked for it. QT_TS_EXACT: whether a TsTree session keeps its exact index in
 // step with its changes (the cores that answer its exact queries).
@@ -49,12 +48,6 @@ using Tree = std::variant<TsTree, LinearQuadtree>;
 #define QT_HAS_LINEAR 1
 #define QT_HAS_TS 1
 #define QT_TS_EXACT 1
-#elif defined(QT_CORE_BULK)  // (no session call: the bulk calls take a BulkRects)
-using Tree = std::variant<LinearQuadtree>;
-#define QT_HAS_RECTS 0
-#define QT_HAS_LINEAR 1
-#define QT_HAS_TS 0
-#define QT_TS_EXACT 0
 #else
 using Tree = std::variant<Quadtree, TutorialTree, LinearQuadtree, TsTree>;
 #define QT_HAS_RECTS 1

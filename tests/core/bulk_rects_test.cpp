@@ -118,6 +118,21 @@ TEST(BulkRects, ThePlanFollowsTheRectsFromFrameToFrame) {
   EXPECT_EQ(t.findPairs(n), 1);
 }
 
+TEST(BulkRects, RectsCrowdingIntoOneBandSpillOrAreLaidOutAnew) {
+  // Each band has room for its rects of the last frame and a sixteenth more: a few more rects
+  // moving in spill (kept aside, then sorted in with the band); many more make a new layout.
+  for (int32_t moved : {40, 150, 1000}) {
+    Scene s{uint32_t(moved)};
+    BulkRects t;
+    const int32_t n = 4000;
+    s.fill(t, n, 0, 0, 2000, 2000, 1, 20);
+    expectBruteForce(t, n, "spread");
+    for (int32_t i = 0; i < moved; ++i) t.rects()[4 * (i * 3) + 1] = 1000 + s.real(0, 5);
+    expectBruteForce(t, n, "crowded into one band");
+    expectBruteForce(t, n, "the frame after");
+  }
+}
+
 TEST(BulkRects, FewerRectsThanReservedAndNone) {
   Scene s(5);
   BulkRects t;
