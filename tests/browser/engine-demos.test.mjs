@@ -3,8 +3,9 @@
 // its stock trees back and takes ours again, a new body count and the collide variant rebuild the
 // scene. web-demo/melonjs.html: melonJS's own loop runs the swarm on the plug-in's broadphase, the
 // check box gives the world its stock broadphase back and takes ours again, a new body count
-// rebuilds the world. On both the readouts follow, and no page errors. (No timing is checked: the
-// pages show it.)
+// rebuilds the world. web-demo/bulk.html: BulkRects moves its bodies, LinearQuadtree takes over and
+// gives back live, a new count rebuilds the field. On each the readouts follow, and no page errors.
+// (No timing is checked: the pages show it.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eachBrowser } from '../support/each-browser.mjs';
 import { setControl, startServer, STEP_TIMEOUT } from '../support/demo-server.mjs';
@@ -85,5 +86,23 @@ eachBrowser('the engine demos in %s', (browser) => {
     await change('plugin', true);
     await change('bodies', '400');
     expect(await melonReadouts(page)).toEqual({ broadphase: 'quadtree-wasm', update: true, contacts: true, ours: true, bodies: 400 });
+  }));
+
+  it('web-demo/bulk.html moves 100,000 bodies on BulkRects, switched to LinearQuadtree and back live, and at another size', () => onPage('/bulk.html', async (page) => {
+    const change = (id, value) => setControl(page, 'bulkDemo', 'frames', id, value);
+    const readouts = () => page.evaluate(() => ({
+      engine: document.getElementById('r-engine').textContent,
+      index: /^\d+\.\d\d ms$/.test(document.getElementById('r-index').textContent),
+      pairs: window.bulkDemo.pairs > 0 && String(window.bulkDemo.pairs.toLocaleString('en-US')) === document.getElementById('r-pairs').textContent,
+      bodies: window.bulkDemo.n,
+      error: window.bulkDemo.error,
+    }));
+    await page.waitFor(() => window.bulkDemo && window.bulkDemo.frames > 10, undefined, STEP_TIMEOUT);
+    expect(await readouts()).toEqual({ engine: 'BulkRects', index: true, pairs: true, bodies: 100000, error: null });
+    await change('engine', 'linear');
+    expect(await readouts()).toEqual({ engine: 'LinearQuadtree', index: true, pairs: true, bodies: 100000, error: null });
+    await change('engine', 'bulk');
+    await change('bodies', '250000');
+    expect(await readouts()).toEqual({ engine: 'BulkRects', index: true, pairs: true, bodies: 250000, error: null });
   }));
 });
