@@ -39,10 +39,13 @@ bool BulkRects::reserve(int32_t capacity) {
 
 size_t BulkRects::heldBytes() const {
   size_t bytes = rects_.capacity() * sizeof(float);
-  for (const std::vector<Rec>* v : {&recs_, &spill_, &spillByBand_, &here_, &next_}) bytes += v->capacity() * sizeof(Rec);
-  for (const std::vector<int32_t>* v : {&bandStart_, &fill_, &spillStart_, &hereColumn_, &nextColumn_, &hereStart_, &nextStart_,
-                                        &columnOf_, &pairs_})
-    bytes += v->capacity() * sizeof(int32_t);
+  for (const std::vector<Rec>* v : {&recs_, &spill_, &spillByBand_}) bytes += v->capacity() * sizeof(Rec);
+  for (const std::vector<int32_t>* v : {&bandStart_, &fill_, &spillStart_, &pairs_}) bytes += v->capacity() * sizeof(int32_t);
+  for (const Lane& l : lanes_) {
+    bytes += (l.here.capacity() + l.next.capacity()) * sizeof(Rec);
+    for (const std::vector<int32_t>* v : {&l.hereColumn, &l.nextColumn, &l.hereStart, &l.nextStart, &l.columnOf, &l.pairs})
+      bytes += v->capacity() * sizeof(int32_t);
+  }
   return bytes;
 }
 
@@ -92,9 +95,9 @@ bool BulkRects::Plan::serves(const Extent& e, const Plan& fitted) const {
   return sized && inside && close;
 }
 
-// Lane by lane over x, y, w, h (a vector's worth) of the rects: the least and greatest of each,
+// What the pass over the rects saw, lane by lane over x, y, w, h (a vector's worth): the least and greatest of each,
 // and their sum of v - v, 0 while every number is finite (NaN from the first that is not).
-struct BulkRects::Lanes {
+struct BulkRects::Seen {
   float lo[4] = {HUGE_VALF, HUGE_VALF, HUGE_VALF, HUGE_VALF}, hi[4] = {-HUGE_VALF, -HUGE_VALF, 0, 0}, nan[4] = {};
   void add(const float* r) {
     for (int k = 0; k < 4; ++k) lo[k] = std::min(lo[k], r[k]), hi[k] = std::max(hi[k], r[k]), nan[k] += r[k] - r[k];
@@ -103,9 +106,9 @@ struct BulkRects::Lanes {
   Extent extent() const { return Extent{lo[0], lo[1], hi[0], hi[1], hi[2], hi[3]}; }
 };
 
-// Whether lanes saw a bad rect; if so badRect_ is the first.
-bool BulkRects::anyBad(const Lanes& lanes, int32_t count) {
-  if (lanes.good()) return false;
+// Whether the pass saw a bad rect; if so badRect_ is the first.
+bool BulkRects::anyBad(const Seen& seen, int32_t count) {
+  if (seen.good()) return false;
   const float* r = rects_.data();
   for (badRect_ = 0; badRect_ < count; ++badRect_, r += 4) {
     if (!(std::isfinite(r[0]) && std::isfinite(r[1]) && std::isfinite(r[2]) && std::isfinite(r[3]) && r[2] >= 0 && r[3] >= 0)) break;
@@ -135,8 +138,8 @@ void BulkRects::countBands(int32_t count) {
 }
 
 // Each rect with its id into the room of its band (bandStart_), in id order; a rect whose band is
-// full goes to spill_ (room for spillRoom_). The lanes see every rect. False: spill_ was full.
-bool BulkRects::scatter(int32_t count, Lanes& lanes) {
+// full goes to spill_ (room for spillRoom_). `seen` sees every rect. False: spill_ was full.
+bool BulkRects::scatter(int32_t count, Seen& seen) {
   const int32_t* start = bandStart_.data();
   int32_t* fill = fill_.data();
   std::copy(start, start + plan_.bands, fill);
@@ -145,9 +148,9 @@ bool BulkRects::scatter(int32_t count, Lanes& lanes) {
   Rec* spill = spill_.data();
   int32_t spilled = 0;
   bool roomy = true;
-  Lanes seen = lanes;  // (a local: the stores to recs could alias the caller's)
+  Seen here = seen;  // (a local: the stores to recs could alias the caller's)
   for (int32_t i = 0; i < count; ++i, r += 4) {
-    seen.add(r);
+    here.add(r);
     const int32_t b = plan_.band(r[1]), at = fill[b];
     const Rec rec{r[0], r[1], r[2], r[3], i};
     if (at < start[b + 1]) {
@@ -159,7 +162,7 @@ bool BulkRects::scatter(int32_t count, Lanes& lanes) {
     }
   }
   spilled_ = spilled;
-  lanes = seen;
+  seen = here;
   return roomy;
 }
 
@@ -177,18 +180,17 @@ bool BulkRects::sortSpills() {
   return true;
 }
 
-// Band `b`'s rects (its room in recs_, and its spilled ones) into `to`, by column (a counting
-// sort), their columns into `column`; `start`: each column's first, with an empty column each
-// side (column c at c + 1).
-bool BulkRects::sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& column, std::vector<int32_t>& start) {
+// Band `b`'s rects (its room in recs_, and its spilled ones) into the lane's `here` (or `next`),
+// by column (a counting sort), with their columns; and each column's first, with an empty column
+// each side (column c at c + 1). The lane has room (readyLanes()).
+void BulkRects::sortBand(int32_t b, Lane& lane, bool next) const {
   const bool real = b < plan_.bands;
   const int32_t r0 = real ? bandStart_[size_t(b)] : 0, r1 = real ? fill_[size_t(b)] : 0;
   const int32_t s0 = real && spilled_ > 0 ? spillStart_[size_t(b)] : 0, s1 = real && spilled_ > 0 ? spillStart_[size_t(b) + 1] : 0;
   const int32_t m = r1 - r0 + s1 - s0;
-  if (!sizedTo(to, size_t(m)) || !sizedTo(column, size_t(m)) || !sizedTo(columnOf_, size_t(m))) return false;
-  int32_t* s = start.data();
+  int32_t* s = (next ? lane.nextStart : lane.hereStart).data();
   std::fill(s, s + plan_.columns + 3, 0);
-  int32_t* of = columnOf_.data();
+  int32_t* of = lane.columnOf.data();
   const Rec* recs = recs_.data() + r0;
   const Rec* spills = spillByBand_.data() + s0;
   // Counted two places up, summed, then s[c + 1] is column c's cursor: filled, it is the first of
@@ -196,94 +198,154 @@ bool BulkRects::sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& 
   for (int32_t r = 0; r < r1 - r0; ++r) ++s[(of[r] = plan_.column(recs[r].x) + 1) + 2];
   for (int32_t r = 0; r < s1 - s0; ++r) ++s[(of[r1 - r0 + r] = plan_.column(spills[r].x) + 1) + 2];
   for (int32_t c = 1; c < plan_.columns + 3; ++c) s[c] += s[c - 1];
-  Rec* out = to.data();
-  int32_t* outColumn = column.data();
+  Rec* out = (next ? lane.next : lane.here).data();
+  int32_t* outColumn = (next ? lane.nextColumn : lane.hereColumn).data();
   for (int32_t r = 0; r < m; ++r) {
     const int32_t at = s[of[r] + 1]++;
     out[at] = r < r1 - r0 ? recs[r] : spills[r - (r1 - r0)];
     outColumn[at] = of[r];
   }
-  return true;
 }
 
-// The pairs of here_'s rects with here_'s and next_'s, written to pairs_ from `k` on.
-bool BulkRects::pairBand(size_t& k) {
-  const int32_t m = hereStart_[size_t(plan_.columns) + 2];
-  const Rec* here = here_.data();
-  const Rec* next = next_.data();
-  const int32_t* column = hereColumn_.data();
-  const int32_t* hs = hereStart_.data();
-  const int32_t* ns = nextStart_.data();
-  int32_t* o = pairs_.data();
+// The pairs of the lane's `here` rects with `here`'s and `next`'s, written to its pairs; false,
+// with `written` where it was, when they need more room than it has.
+bool BulkRects::pairBand(Lane& lane) const {
+  const int32_t m = lane.hereStart[size_t(plan_.columns) + 2];
+  const Rec* here = lane.here.data();
+  const Rec* next = lane.next.data();
+  const int32_t* column = lane.hereColumn.data();
+  const int32_t* hs = lane.hereStart.data();
+  const int32_t* ns = lane.nextStart.data();
+  int32_t* o = lane.pairs.data();
+  const size_t room = lane.pairs.size();
+  size_t k = lane.written;
   for (int32_t a = 0; a < m; ++a) {
     const Rec& p = here[a];
     const int32_t c = column[a];
     // its column's later rects and the next column's; the three columns below it
     const int32_t r1 = hs[c + 2], b0 = ns[c - 1], b1 = ns[c + 2];
-    const size_t most = 2 * size_t(r1 - a - 1 + b1 - b0);  // (room first: each candidate is written)
-    if (pairs_.size() < k + most) {
-      if (!sizedTo(pairs_, k + most + pairs_.size() / 2)) return false;
-      o = pairs_.data();
-    }
-    // One loop over both runs (a loop's exit is a branch that mispredicts: one, not two)
     const int32_t n1 = r1 - a - 1, total = n1 + b1 - b0;
+    if (room < k + 2 * size_t(total)) return false;  // (room first: each candidate is written)
+    // One loop over both runs (a loop's exit is a branch that mispredicts: one, not two)
     const Rec* first = here + a + 1;
     for (int32_t t = 0; t < total; ++t) k = keepIfOverlapping(p, t < n1 ? first[t] : next[b0 + t - n1], o, k);
   }
+  lane.written = k;
   return true;
 }
 
 // A new plan, and the rects counted and scattered by it (nothing spills: each band has room for
 // its count).
-bool BulkRects::replan(const Plan& plan, int32_t count, Lanes& lanes) {
-  const size_t columns = size_t(plan.columns) + 3;
-  if (!sizedTo(bandStart_, size_t(plan.bands) + 1) || !sizedTo(fill_, size_t(plan.bands)) || !sizedTo(hereStart_, columns) ||
-      !sizedTo(nextStart_, columns))
-    return false;
+bool BulkRects::replan(const Plan& plan, int32_t count, Seen& seen) {
+  if (!sizedTo(bandStart_, size_t(plan.bands) + 1) || !sizedTo(fill_, size_t(plan.bands))) return false;
   plan_ = plan;
   countBands(count);
   if (!layOut()) return (plan_.valid = false);
-  lanes = Lanes();
-  scatter(count, lanes);
+  seen = Seen();
+  scatter(count, seen);
   return true;
 }
 
-int32_t BulkRects::findPairs(int32_t count) {
+int32_t BulkRects::prepare(int32_t count) {
   count = std::clamp(count, 0, capacity());
   badRect_ = -1;
-  if (count == 0) return 0;
   // Room for a sixteenth of the rects to move to a band that is full.
   spillRoom_ = std::min(count, count / 16 + 64);
   if (!sizedTo(spill_, size_t(spillRoom_))) return kNoMemory;
-  Lanes lanes;
+  Seen seen;
   bool roomy = false;
   if (plan_.valid) {
-    roomy = scatter(count, lanes);  // by the last frame's plan and layout
+    roomy = scatter(count, seen);  // by the last frame's plan and layout
   } else {
-    for (int32_t i = 0; i < count; ++i) lanes.add(&rects_[4 * size_t(i)]);
+    for (int32_t i = 0; i < count; ++i) seen.add(&rects_[4 * size_t(i)]);
   }
-  if (anyBad(lanes, count)) return kBadRect;
-  const Extent e = lanes.extent();
+  if (anyBad(seen, count)) return kBadRect;
+  if (count == 0) {  // (nothing to plan: one empty band)
+    plan_ = Plan();
+    plan_.bands = 0;
+    spilled_ = 0;
+    return 0;
+  }
+  const Extent e = seen.extent();
   const Plan fitted = Plan::fit(e, count);
   if (!plan_.serves(e, fitted)) {
-    if (!replan(fitted, count, lanes)) return kNoMemory;
+    if (!replan(fitted, count, seen)) return kNoMemory;
   } else if (!roomy) {  // so many rects moved bands that they did not all fit: laid out anew
-    if (!replan(plan_, count, lanes)) return kNoMemory;
+    if (!replan(plan_, count, seen)) return kNoMemory;
   }
   if (spilled_ > 0 && !sortSpills()) return kNoMemory;
-  size_t k = 0;
-  if (!sortBand(0, here_, hereColumn_, hereStart_)) return kNoMemory;
+  mostInBand_ = 0;
   for (int32_t b = 0; b < plan_.bands; ++b) {
-    if (!sortBand(b + 1, next_, nextColumn_, nextStart_) || !pairBand(k)) return kNoMemory;
-    std::swap(here_, next_);
-    std::swap(hereColumn_, nextColumn_);
-    std::swap(hereStart_, nextStart_);
+    const int32_t spilled = spilled_ > 0 ? spillStart_[size_t(b) + 1] - spillStart_[size_t(b)] : 0;
+    mostInBand_ = std::max(mostInBand_, fill_[size_t(b)] - bandStart_[size_t(b)] + spilled);
+  }
+  return plan_.bands;
+}
+
+bool BulkRects::readyLanes(int32_t lanes) {
+  lanes = std::clamp(lanes, 1, kMostLanes);
+  const size_t m = size_t(mostInBand_), columns = size_t(plan_.columns) + 3;
+  for (int32_t i = 0; i < lanes; ++i) {
+    Lane& l = lanes_[i];
+    if (!sizedTo(l.here, m) || !sizedTo(l.next, m) || !sizedTo(l.hereColumn, m) || !sizedTo(l.nextColumn, m) ||
+        !sizedTo(l.columnOf, m) || !sizedTo(l.hereStart, columns) || !sizedTo(l.nextStart, columns) ||
+        !sizedTo(l.pairs, size_t(256)))
+      return false;
+    l.written = 0;
+  }
+  lanesReady_ = lanes;
+  return true;
+}
+
+int32_t BulkRects::pairBands(int32_t lane, int32_t begin, int32_t end) {
+  Lane& l = lanes_[lane];
+  sortBand(begin, l, false);
+  for (int32_t b = begin; b < end; ++b) {
+    sortBand(b + 1, l, true);
+    if (!pairBand(l)) return b;
+    std::swap(l.here, l.next);
+    std::swap(l.hereColumn, l.nextColumn);
+    std::swap(l.hereStart, l.nextStart);
+  }
+  return end;
+}
+
+bool BulkRects::grow(int32_t lane) {
+  Lane& l = lanes_[lane];
+  // enough for any one band's pairs to go on (a rect's candidates are at most its band's and the next's)
+  return sizedTo(l.pairs, l.pairs.size() + l.pairs.size() / 2 + 4 * size_t(mostInBand_) + 256);
+}
+
+int32_t BulkRects::finish() {
+  size_t total = 0;
+  for (int32_t i = 0; i < lanesReady_; ++i) total += lanes_[i].written;
+  if (lanesReady_ <= 1) {
+    answer_ = lanes_[0].pairs.data();
+  } else {
+    if (!sizedTo(pairs_, total)) return kNoMemory;
+    size_t at = 0;
+    for (int32_t i = 0; i < lanesReady_; ++i) {
+      std::copy(lanes_[i].pairs.begin(), lanes_[i].pairs.begin() + std::ptrdiff_t(lanes_[i].written), pairs_.begin() + std::ptrdiff_t(at));
+      at += lanes_[i].written;
+    }
+    answer_ = pairs_.data();
   }
   // The next frame's room: each band's count now (in fill_), and some more.
   for (int32_t b = 0; b < plan_.bands; ++b) fill_[size_t(b)] -= bandStart_[size_t(b)];
   for (int32_t b = 0; b < plan_.bands && spilled_ > 0; ++b) fill_[size_t(b)] += spillStart_[size_t(b) + 1] - spillStart_[size_t(b)];
-  if (!layOut()) plan_.valid = false;
-  return int32_t(k / 2);
+  if (plan_.bands > 0 && !layOut()) plan_.valid = false;
+  return int32_t(total / 2);
+}
+
+int32_t BulkRects::findPairs(int32_t count) {
+  const int32_t bands = prepare(count);
+  if (bands < 0) return bands;
+  if (!readyLanes(1)) return kNoMemory;
+  for (int32_t b = 0; b < bands;) {
+    b = pairBands(0, b, bands);
+    if (b < bands && !grow(0)) return kNoMemory;
+  }
+  return finish();
 }
 
 }  // namespace qt

@@ -34,8 +34,21 @@ class BulkRects {
   // when a rect has a number that is not finite or a negative width or height (badRect() is the
   // first such id), or kNoMemory; the pairs are then undefined.
   int32_t findPairs(int32_t count);
-  const int32_t* pairs() const { return pairs_.data(); }
+  const int32_t* pairs() const { return answer_; }
   int32_t badRect() const { return badRect_; }
+
+  // findPairs() in steps, for threads sharing the heap: prepare() on the thread that owns the
+  // BulkRects (the rects scattered into bands; returns how many bands, or kBadRect or kNoMemory),
+  // then room for `lanes` lanes (readyLanes(), the same thread), then each band range's pairs by
+  // one lane on any thread (pairBands(), which never allocates: it returns the band it reached, short
+  // of `end` when its lane's pairs need more room: grow() it, then go on from there), then
+  // finish() (the owner; the count, as findPairs()).
+  int32_t prepare(int32_t count);
+  bool readyLanes(int32_t lanes);
+  int32_t pairBands(int32_t lane, int32_t begin, int32_t end);
+  bool grow(int32_t lane);
+  int32_t finish();
+  static constexpr int32_t kMostLanes = 16;
 
   // Tests: the grid the last findPairs() used (its bands and columns), and memory held, in bytes.
   int32_t bands() const { return plan_.bands; }
@@ -69,15 +82,22 @@ class BulkRects {
     int32_t column(float x) const;
   };
 
-  struct Lanes;
-  bool anyBad(const Lanes& lanes, int32_t count);
+  struct Seen;
+  // One thread's workspace: a band and the next, by column, with each one's column (+ 1) and each
+  // column's first; a band's columns in its order in recs_; and its pairs (`written` ints).
+  struct Lane {
+    std::vector<Rec> here, next;
+    std::vector<int32_t> hereColumn, nextColumn, hereStart, nextStart, columnOf, pairs;
+    size_t written = 0;
+  };
+  bool anyBad(const Seen& seen, int32_t count);
   bool layOut();
   void countBands(int32_t count);
-  bool scatter(int32_t count, Lanes& lanes);
+  bool scatter(int32_t count, Seen& seen);
   bool sortSpills();
-  bool sortBand(int32_t b, std::vector<Rec>& to, std::vector<int32_t>& column, std::vector<int32_t>& start);
-  bool pairBand(size_t& k);
-  bool replan(const Plan& plan, int32_t count, Lanes& lanes);
+  void sortBand(int32_t b, Lane& lane, bool next) const;
+  bool pairBand(Lane& lane) const;
+  bool replan(const Plan& plan, int32_t count, Seen& seen);
 
   std::vector<float> rects_;
   Plan plan_;
@@ -87,12 +107,11 @@ class BulkRects {
   std::vector<int32_t> bandStart_, fill_;
   std::vector<Rec> recs_, spill_, spillByBand_;
   std::vector<int32_t> spillStart_;
-  int32_t spillRoom_ = 0, spilled_ = 0;
-  std::vector<Rec> here_, next_;                // a band and the next, by column
-  std::vector<int32_t> hereColumn_, nextColumn_;  // each one's column (+ 1)
-  std::vector<int32_t> hereStart_, nextStart_;  // each column's first in here_ / next_
-  std::vector<int32_t> columnOf_;               // a band's columns, in its order in recs_
-  std::vector<int32_t> pairs_;
+  int32_t spillRoom_ = 0, spilled_ = 0, mostInBand_ = 0;
+  Lane lanes_[kMostLanes];
+  int32_t lanesReady_ = 0;
+  std::vector<int32_t> pairs_;  // the lanes' pairs together, when there are more than one
+  const int32_t* answer_ = nullptr;
   int32_t badRect_ = -1;
 };
 

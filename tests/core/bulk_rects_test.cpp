@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <mutex>
 #include <random>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -130,6 +132,41 @@ TEST(BulkRects, RectsCrowdingIntoOneBandSpillOrAreLaidOutAnew) {
     for (int32_t i = 0; i < moved; ++i) t.rects()[4 * (i * 3) + 1] = 1000 + s.real(0, 5);
     expectBruteForce(t, n, "crowded into one band");
     expectBruteForce(t, n, "the frame after");
+  }
+}
+
+TEST(BulkRects, BandRangesOnSeveralLanesOnThreadsAgreeWithBruteForce) {
+  // As the threaded build runs it: prepare() and readyLanes() on one thread, the band ranges on
+  // several (each lane's pairs growing when they run out of room), finish() on the first.
+  Scene s{21};
+  BulkRects t;
+  const int32_t n = 6000;
+  s.fill(t, n, 0, 0, 1500, 900, 1, 24);
+  for (int32_t lanes : {1, 2, 3, 7}) {
+    for (int frame = 0; frame < 3; ++frame) {
+      const int32_t bands = t.prepare(n);
+      ASSERT_GT(bands, 0);
+      ASSERT_TRUE(t.readyLanes(lanes));
+      std::vector<std::thread> threads;
+      for (int32_t lane = 0; lane < lanes; ++lane) {
+        const int32_t begin = bands * lane / lanes, end = bands * (lane + 1) / lanes;
+        threads.emplace_back([&t, lane, begin, end] {
+          for (int32_t b = begin; b < end;) {
+            b = t.pairBands(lane, b, end);
+            if (b < end) {
+              // (the owner grows a lane: here, under a lock, as the facade's main thread would)
+              static std::mutex owner;
+              std::lock_guard<std::mutex> hold(owner);
+              ASSERT_TRUE(t.grow(lane));
+            }
+          }
+        });
+      }
+      for (std::thread& th : threads) th.join();
+      const int32_t count = t.finish();
+      EXPECT_EQ(found(t, count), bruteForce(t.rects(), n)) << lanes << " lanes, frame " << frame;
+      for (int32_t i = 0; i < n; ++i) t.rects()[4 * i] += s.real(-2, 2), t.rects()[4 * i + 1] += s.real(-2, 2);
+    }
   }
 }
 
