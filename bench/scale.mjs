@@ -1,5 +1,6 @@
 // The scale curve (issue 46): every overlapping pair of N moving rects, a frame at a time, at N =
-// 10,000 to 1,000,000: BulkRects (quadtree-wasm/bulk), LinearQuadtree's setRects() + pairs(), and
+// 10,000 to 1,000,000: BulkRects (quadtree-wasm/bulk), the same on every core (quadtree-wasm/threads),
+// LinearQuadtree's setRects() + pairs(), and
 // the same C++ as BulkRects built natively with -O3 (bench/native/scale.cpp, its `bulk` layout),
 // the WebAssembly's limit on this machine. The scene is the issue's, the same float32 numbers on
 // each side (bench/native/scale.cpp's, frame by frame): rects 2 to 20 px, 1,600 px² a rect, 16:9,
@@ -24,6 +25,8 @@ const baseline = value('baseline', '');
 const WARMUP = 3;
 
 const { BulkRects } = await import(pathToFileURL(join(root, 'dist', 'quadtree-bulk.mjs')).href);
+const threaded = await import(pathToFileURL(join(root, 'dist', 'quadtree-bulk.threads.mjs')).href);
+await threaded.ready;
 const { LinearQuadtree } = await import(pathToFileURL(join(root, 'dist', 'quadtree.mjs')).href);
 const Base = baseline ? (await import(pathToFileURL(resolve(baseline, 'quadtree.mjs')).href)).LinearQuadtree : null;
 
@@ -73,8 +76,8 @@ function time(scene, frame, rectsNow) {
   return { median: ms[ms.length >> 1], best: ms[0], pairs: Math.floor(pairs / (frames + WARMUP)) };
 }
 
-function bulkRow(n) {
-  const bulk = new BulkRects(n);
+function bulkRow(n, Bulk = BulkRects) {
+  const bulk = new Bulk(n);
   const scene = new Scene(n, 1, bulk.rects);
   const r = time(scene, () => bulk.pairs().length / 2, () => bulk.rects);
   bulk.dispose();
@@ -107,15 +110,16 @@ function nativeRows() {
 }
 
 const native = nativeRows();
-const lines = ['| N | BulkRects | LinearQuadtree setRects + pairs |' + (Base ? ' baseline LinearQuadtree |' : '') + ' native -O3 (the same C++) | BulkRects / native | pairs |',
-  '|---:|---:|---:|' + (Base ? '---:|' : '') + '---:|---:|---:|'];
+const threads = threaded.BulkRects.threads;
+const lines = [`| N | BulkRects | BulkRects, ${threads} threads | LinearQuadtree setRects + pairs |` + (Base ? ' baseline LinearQuadtree |' : '') + ' native -O3 (the same C++) | BulkRects / native | pairs |',
+  '|---:|---:|---:|---:|' + (Base ? '---:|' : '') + '---:|---:|---:|'];
 for (const n of sizes) {
-  const bulk = bulkRow(n), linear = linearRow(LinearQuadtree, n), base = Base ? linearRow(Base, n) : null, nat = native.get(n);
-  for (const [name, r] of [['LinearQuadtree', linear], ['baseline', base], ['native', nat]]) {
+  const bulk = bulkRow(n), many = bulkRow(n, threaded.BulkRects), linear = linearRow(LinearQuadtree, n), base = Base ? linearRow(Base, n) : null, nat = native.get(n);
+  for (const [name, r] of [['threads', many], ['LinearQuadtree', linear], ['baseline', base], ['native', nat]]) {
     if (r && r.pairs !== bulk.pairs) throw new Error(`N=${n}: ${name} found ${r.pairs} pairs a frame on average, BulkRects ${bulk.pairs}`);
   }
   const cell = (r) => `${r.median.toFixed(2)} (${r.best.toFixed(2)})`;
-  lines.push(`| ${n.toLocaleString('en-US')} | ${cell(bulk)} | ${cell(linear)} |` + (base ? ` ${cell(base)} |` : '') +
+  lines.push(`| ${n.toLocaleString('en-US')} | ${cell(bulk)} | ${cell(many)} | ${cell(linear)} |` + (base ? ` ${cell(base)} |` : '') +
     ` ${cell(nat)} | ${(bulk.median / nat.median).toFixed(2)} | ${bulk.pairs.toLocaleString('en-US')} |`);
   console.log(lines.at(-1));
 }

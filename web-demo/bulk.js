@@ -1,7 +1,8 @@
 // web-demo/bulk.html: up to a million bodies moving every frame, every overlapping pair found each
-// frame by BulkRects (quadtree-wasm/bulk) or LinearQuadtree (setRects + pairs), switched live.
-// window.bulkDemo holds the state (the browser test reads it; `frames` counts frames).
-import { BulkRects } from '/dist/quadtree-bulk.mjs';
+// frame by BulkRects (quadtree-wasm/threads, on as many threads as chosen) or LinearQuadtree
+// (setRects + pairs), switched live. window.bulkDemo holds the state (the browser test reads it;
+// `frames` counts frames).
+import { BulkRects, ready } from '/dist/quadtree-bulk.threads.mjs';
 import { LinearQuadtree } from '/dist/quadtree.mjs';
 
 const canvas = document.getElementById('game');
@@ -12,7 +13,7 @@ const little = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const rgba = (r, g, b) => (little ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 const BACKGROUND = rgba(4, 6, 12), BODY = rgba(125, 137, 171), HIT = rgba(255, 179, 92);
 
-const state = window.bulkDemo = { frames: 0, engine: 'bulk', n: 0, pairs: 0, error: null };
+const state = window.bulkDemo = { frames: 0, engine: 'bulk', n: 0, pairs: 0, threads: 1, error: null };
 const last = { index: [], move: [], draw: [] };
 const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
 const keep = (list, ms) => { list.push(ms); if (list.length > 30) list.shift(); };
@@ -94,6 +95,7 @@ function frame() {
     }
     const text = (id, s) => { document.getElementById(id).textContent = s; };
     text('r-engine', state.engine === 'bulk' ? 'BulkRects' : 'LinearQuadtree');
+    text('r-threads', state.engine === 'bulk' ? String(BulkRects.threads) + (BulkRects.threadsUnavailable ? ' (' + BulkRects.threadsUnavailable + ')' : '') : '1');
     text('r-bodies', w.n.toLocaleString('en-US'));
     text('r-pairs', state.pairs.toLocaleString('en-US'));
     const ms = (list) => (list.length ? median(list).toFixed(2) + ' ms' : '–');
@@ -122,5 +124,16 @@ document.getElementById('engine').addEventListener('change', (e) => {
   makeIndex(world, state.engine);
   for (const list of Object.values(last)) list.length = 0;
 });
+document.getElementById('threads').addEventListener('change', (e) => {
+  BulkRects.threads = Number(e.target.value);
+  for (const list of Object.values(last)) list.length = 0;
+});
 rebuild();
 requestAnimationFrame(frame);
+// the thread counts to choose from, once the workers are ready
+ready.then(() => {
+  const select = document.getElementById('threads'), most = BulkRects.threads;
+  for (let n = 2; n <= most; n++) select.add(new Option(String(n)));
+  select.value = String(most);
+  state.threads = most;
+});

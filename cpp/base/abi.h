@@ -23,14 +23,16 @@
 // (dist/quadtree.*), `ts` quadtree-ts's (dist/quadtree-ts.*), `ts_plus` quadtree-ts's with the
 // exact queries (dist/quadtree-ts-plus.*: its calls, the exact queries, and the LinearQuadtree
 // that answers them for a tree in JavaScript), `bulk` the bulk path's (dist/quadtree-bulk.*:
-// BulkRects alone, no tree). CMakeLists.txt builds each from this table, and
+// BulkRects alone, no tree), `bulk_threads` the same on shared memory, with the calls its workers
+// make (dist/quadtree-bulk.threads.mjs). CMakeLists.txt builds each from this table, and
 // js/scripts/bundle.mjs tells each file's binding its letter. The tests' build has every kind and
 // every call.
 #define QT_CORES(X) \
   X(rects, R)       \
   X(ts, T)          \
   X(ts_plus, P)     \
-  X(bulk, B)
+  X(bulk, B)        \
+  X(bulk_threads, H)
 
 // X(javascript name, C function, cores): the C function is `session` + the name capitalized (the
 // CSP build's facade finds it so); they are declared in boundary.h. `cores`: the letters of the
@@ -80,13 +82,20 @@
   X(tsRemove, sessionTsRemove, TP)         \
   X(tsJoin, sessionTsJoin, TP)             \
   X(tsLists, sessionTsLists, TP)         \
-  X(bulkCreate, sessionBulkCreate, B)      \
-  X(bulkDestroy, sessionBulkDestroy, B)    \
-  X(bulkReserve, sessionBulkReserve, B)    \
-  X(bulkRects, sessionBulkRects, B)        \
-  X(bulkPairs, sessionBulkPairs, B)        \
-  X(bulkPairList, sessionBulkPairList, B)  \
-  X(bulkBadRect, sessionBulkBadRect, B)
+  X(bulkCreate, sessionBulkCreate, BH)      \
+  X(bulkDestroy, sessionBulkDestroy, BH)    \
+  X(bulkReserve, sessionBulkReserve, BH)    \
+  X(bulkRects, sessionBulkRects, BH)        \
+  X(bulkPairs, sessionBulkPairs, BH)        \
+  X(bulkPairList, sessionBulkPairList, BH)  \
+  X(bulkBadRect, sessionBulkBadRect, BH)    \
+  X(bulkPrepare, sessionBulkPrepare, H)     \
+  X(bulkReadyLanes, sessionBulkReadyLanes, H) \
+  X(bulkPairBands, sessionBulkPairBands, H) \
+  X(bulkGrow, sessionBulkGrow, H)           \
+  X(bulkFinish, sessionBulkFinish, H)       \
+  X(bulkStack, sessionBulkStack, H)         \
+  X(bulkFree, sessionBulkFree, H)
 
 // X(name, value): value is a plain integer expression, valid in C++ and JavaScript.
 #define QT_CONSTANTS(X)                                                                      \

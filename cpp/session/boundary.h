@@ -162,6 +162,15 @@ int32_t sessionBulkRects(Handle b);
 int32_t sessionBulkPairs(Handle b, int32_t count);
 int32_t sessionBulkPairList(Handle b);
 int32_t sessionBulkBadRect(Handle b);
+// The same in steps, for the threaded build (BulkRects::prepare() ...): prepare, readyLanes, grow
+// and finish on the main thread, pairBands on any.
+int32_t sessionBulkPrepare(Handle b, int32_t count);
+int32_t sessionBulkReadyLanes(Handle b, int32_t lanes);
+int32_t sessionBulkPairBands(Handle b, int32_t lane, int32_t begin, int32_t end);
+int32_t sessionBulkGrow(Handle b, int32_t lane);
+int32_t sessionBulkFinish(Handle b);
+int32_t sessionBulkStack(int32_t bytes);
+void sessionBulkFree(int32_t address);
 
 }  // extern "C"
 

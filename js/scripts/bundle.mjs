@@ -15,6 +15,8 @@
 //   quadtree-melonjs.mjs, .csp.mjs: the melonJS plug-in (js/src/engines/melonjs), likewise
 //   quadtree-bulk.mjs, .js: BulkRects (js/src/bulk), import and classic script (the global
 //                    BulkRects; require()), on the bulk core without embind (strict CSP too)
+//   quadtree-bulk.threads.mjs: the same, pairs() on several threads (the bulk_threads core),
+//                    which imports quadtree-bulk.mjs beside it for pages without shared memory
 // Usage: node js/scripts/bundle.mjs <build dir> [<out dir>]
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -92,8 +94,10 @@ const terserOptions = (module, preamble) => ({
 const commonJs = "var QuadTree = Quadtree.QuadTree;\n" +
   "if (typeof module === 'object' && module && typeof module.exports === 'object') module.exports = Quadtree;";
 
-async function bundle(entry, flavour, format, footer = commonJs, original = '@timohausmann/quadtree-js', name = 'Quadtree') {
-  const b = await rolldown({ input: join(root, 'js', 'src', entry), plugins: [wasmModules(flavour)], treeshake: { moduleSideEffects: 'no-external' }, logLevel: 'warn' });
+async function bundle(entry, flavour, format, footer = commonJs, original = '@timohausmann/quadtree-js', name = 'Quadtree', externals = {}) {
+  // (externals: a module id the bundle imports from another dist file, as `id: './file'`)
+  const outside = { name: 'quadtree-wasm-externals', resolveId: (id) => (id in externals ? { id: externals[id], external: true } : null) };
+  const b = await rolldown({ input: join(root, 'js', 'src', entry), plugins: [outside, wasmModules(flavour)], treeshake: { moduleSideEffects: 'no-external' }, logLevel: 'warn' });
   const options = { es: { format }, cjs: { format, exports: 'named' }, iife: { format, name, exports: 'default', footer } };
   const { output } = await b.generate(options[format]);
   await b.close();
@@ -160,6 +164,11 @@ const bulkOutputs = [
   ['quadtree-bulk.js', 'bulk/classic.js', 'bulk_csp', 'iife'],
 ];
 for (const [file, entry, flavour, format] of bulkOutputs) writeFileSync(join(dist, file), await bundle(entry, flavour, format, bulkFooter, '', 'BulkRects'));
+// The threaded build: an ES module on the shared-memory core, which imports the file above for
+// pages that cannot share memory (not cross-origin isolated).
+bulkOutputs.push(['quadtree-bulk.threads.mjs', 'bulk/threads-index.js', 'bulk_threads_csp', 'es']);
+writeFileSync(join(dist, 'quadtree-bulk.threads.mjs'),
+  await bundle('bulk/threads-index.js', 'bulk_threads_csp', 'es', '', '', 'BulkRects', { 'quadtree-wasm:single': './quadtree-bulk.mjs' }));
 // Tests only: the classic files around the wasm with a 32 MB memory ceiling.
 writeFileSync(join(build, 'quadtree.capped.js'), await bundle('main/classic.js', 'capped', 'iife'));
 writeFileSync(join(build, 'quadtree-bulk.capped.js'), await bundle('bulk/classic.js', 'capped', 'iife', bulkFooter, '', 'BulkRects'));
@@ -176,4 +185,5 @@ for (const file of ['quadtree-ts-plus.d.ts', 'quadtree-ts-plus.d.mts', 'quadtree
 for (const file of ['quadtree-phaser.d.ts', 'quadtree-phaser.d.mts']) copyFileSync(join(types, 'quadtree-phaser.d.ts'), join(dist, file));
 copyFileSync(join(types, 'quadtree-melonjs.d.ts'), join(dist, 'quadtree-melonjs.d.mts'));
 for (const file of ['quadtree-bulk.d.ts', 'quadtree-bulk.d.mts']) copyFileSync(join(types, 'quadtree-bulk.d.ts'), join(dist, file));
+copyFileSync(join(types, 'quadtree-bulk-threads.d.ts'), join(dist, 'quadtree-bulk.threads.d.mts'));
 console.log(`dist/ written: ${[...outputs, ...tsOutputs, ...addOns, ...bulkOutputs].map(([f]) => f).join(', ')}`);

@@ -55,7 +55,12 @@ const server = createServer((req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain' });
     return res.end('not found');
   }
-  res.writeHead(200, { 'content-type': types[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+  // The page of many bodies is cross-origin isolated (it loads only this server's files), so that it
+  // may share memory with workers, as quadtree-wasm/threads needs. (Not the others: quadtree-js's
+  // own pages load a CDN's script, which isolation would refuse.)
+  const isolated = file === join(root, 'web-demo', 'bulk.html') ?
+    { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
+  res.writeHead(200, { 'content-type': types[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store', ...isolated });
   createReadStream(file).pipe(res);
 });
 

@@ -32,7 +32,7 @@ describe('js/src/wasm/abi.js', () => {
   });
 
   it('names the cores once, and marks each call with their letters only', () => {
-    expect(CORE_LETTERS).toEqual({ rects: 'R', ts: 'T', ts_plus: 'P', bulk: 'B' });
+    expect(CORE_LETTERS).toEqual({ rects: 'R', ts: 'T', ts_plus: 'P', bulk: 'B', bulk_threads: 'H' });
     const letters = Object.values(CORE_LETTERS).join('');
     for (const name of CALLS) expect([...CORES[/** @type {keyof CORES} */ (name)]].every((c) => letters.includes(c))).toBe(true);
     expect(() => generate(header.replace('X(flush, sessionFlush, R)', 'X(flush, sessionFlush, RQ)'))).toThrow(/flush names no cores/);

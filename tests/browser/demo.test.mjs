@@ -333,7 +333,7 @@ describe('web demo in chromium: live input', () => {
       expect(Object.fromEntries(ms)['wasm-dropin']).toMatch(/^\d+\.\d\d ms$/);
       expect((await pixels(page, '#chart')).lit).toBeGreaterThan(100);
       const links = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href')));
-      expect(links).toEqual(['/bench/browser.html', 'quadtree-js-demo.html', '/quadtree-js-on-wasm/many.html', 'ts-update.html', 'phaser.html', 'melonjs.html']);
+      expect(links).toEqual(['/bench/browser.html', 'quadtree-js-demo.html', '/quadtree-js-on-wasm/many.html', 'ts-update.html', 'phaser.html', 'melonjs.html', 'bulk.html']);
       // quadtree-js's own pages are served with their quadtree.min.js replaced by ours
       const swapped = await (await fetch(`${origin}/quadtree-js-on-wasm/quadtree.min.js`)).text();
       expect(swapped).toContain('quadtree-wasm');

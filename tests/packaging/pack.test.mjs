@@ -279,6 +279,22 @@ const out = { pairs: [...b.pairs()], same: BulkRects.BulkRects === BulkRects && 
     for (const { resolved, ...out } of results) expect(out).toEqual({ pairs: [0, 1], same: true });
   }, 180_000);
 
+  it('quadtree-wasm/threads: import gives BulkRects on worker threads', async () => {
+    const name = JSON.stringify(pkg.name + '/threads');
+    const file = join(app, 'check-threads.mjs');
+    writeFileSync(file, `import { BulkRects, ready } from ${name};
+await ready;
+const b = new BulkRects(3);
+b.rects.set([0, 0, 10, 10, 5, 5, 10, 10, 50, 50, 1, 1]);
+const out = { pairs: [...b.pairs()], threads: BulkRects.threads >= 1, unavailable: BulkRects.threadsUnavailable === null || BulkRects.threadsUnavailable === 'this machine has one core' };
+out.resolved = import.meta.resolve(${name});
+process.stdout.write(JSON.stringify(out));
+`);
+    const { resolved, ...out } = JSON.parse((await run(process.execPath, [file], { cwd: app, timeout: 120_000 })).stdout);
+    expect(fileURLToPath(resolved)).toBe(join(installed, 'dist', 'quadtree-bulk.threads.mjs'));
+    expect(out).toEqual({ pairs: [0, 1], threads: true, unavailable: true });
+  }, 180_000);
+
   describe.each(ENGINES)('in %s, from node_modules', (engine) => {
     let server;
     let browser;

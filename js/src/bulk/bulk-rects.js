@@ -3,7 +3,7 @@
 // (`rects`, a view of the wasm heap) and pairs() hands back the core's answer as a view too. The
 // core re-indexes every rect on each call (cpp/bulk/bulk_rects.h).
 import { BAD_RECT, NO_MEMORY } from '../wasm/abi.js';
-import { f32, i32, loaded, native, views } from '../wasm/native.js';
+import { f32, freshViews, i32, loaded, native } from '../wasm/native.js';
 import { created, describe, noMemory } from '../common/validate.js';
 import { DISPOSE } from '../common/dispose.js';
 
@@ -50,9 +50,9 @@ export class BulkRects {
    */
   get rects() {
     this._live('BulkRects rects');
-    views();
+    freshViews();
     if (this._rects.buffer !== f32.buffer || this._rects.length !== 4 * this._count) {
-      views();
+      freshViews();
       this._rects = new Float32Array(f32.buffer, native.bulkRects(this._handle), 4 * this._count);
     }
     return this._rects;
@@ -69,7 +69,7 @@ export class BulkRects {
     const n = native.bulkPairs(this._handle, this._count);
     if (n === BAD_RECT) throw this._badRect();
     if (n === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
-    views();
+    freshViews();
     return new Int32Array(i32.buffer, native.bulkPairList(this._handle), 2 * n);
   }
 

@@ -55,6 +55,13 @@ export const CALLS = [
   'bulkPairs',
   'bulkPairList',
   'bulkBadRect',
+  'bulkPrepare',
+  'bulkReadyLanes',
+  'bulkPairBands',
+  'bulkGrow',
+  'bulkFinish',
+  'bulkStack',
+  'bulkFree',
 ];
 
 /** The cores the dist files carry, by name: each one's letter (QT_CORES). */
@@ -63,6 +70,7 @@ export const CORE_LETTERS = {
   ts: 'T',
   ts_plus: 'P',
   bulk: 'B',
+  bulk_threads: 'H',
 };
 
 /** The cores that have each call, as their letters (CORE_LETTERS). */
@@ -111,13 +119,20 @@ export const CORES = {
   tsRemove: 'TP',
   tsJoin: 'TP',
   tsLists: 'TP',
-  bulkCreate: 'B',
-  bulkDestroy: 'B',
-  bulkReserve: 'B',
-  bulkRects: 'B',
-  bulkPairs: 'B',
-  bulkPairList: 'B',
-  bulkBadRect: 'B',
+  bulkCreate: 'BH',
+  bulkDestroy: 'BH',
+  bulkReserve: 'BH',
+  bulkRects: 'BH',
+  bulkPairs: 'BH',
+  bulkPairList: 'BH',
+  bulkBadRect: 'BH',
+  bulkPrepare: 'H',
+  bulkReadyLanes: 'H',
+  bulkPairBands: 'H',
+  bulkGrow: 'H',
+  bulkFinish: 'H',
+  bulkStack: 'H',
+  bulkFree: 'H',
 };
 
 export const STAGE_CAPACITY = 1024;

@@ -26,11 +26,32 @@ export let i32 = new Int32Array(0);
 export let f32 = new Float32Array(0);
 /** @type {any} */
 let heap = null;
+/**
+ * The compiled module, its instance and its memory: the threaded build's workers instantiate the
+ * same module on the same (shared) memory (js/src/bulk/threads.js).
+ * @type {{ module: WebAssembly.Module, instance: WebAssembly.Instance, memory: WebAssembly.Memory } | null}
+ */
+export let compiled = null;
 
 /** Frees the native tree of a tree the program dropped (register the tree, with its handle). */
 export const finalizer = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((/** @type {number} */ handle) => { native.destroy(handle); })
   : null;
+
+/** The Emscripten module itself (its runtime's functions: the threaded build's workers need two). */
+export function glue() {
+  return heap;
+}
+
+/** The heap views now, on shared memory too, whose growth detaches nothing (old views keep their
+ * length): for the bulk path, where it is called once a call, not in a hot loop. */
+export function freshViews() {
+  if (f64.length === 0 || f64.buffer !== heap.HEAPF64.buffer) {
+    f64 = heap.HEAPF64;
+    i32 = heap.HEAP32;
+    f32 = heap.HEAPF32;
+  }
+}
 
 /** Re-reads the heap views if memory grew since they were read. */
 export function views() {
@@ -61,8 +82,10 @@ function start(module, sync) {
   return createNative({
     /** @param {WebAssembly.Imports} imports @param {Function} receive */
     instantiateWasm(imports, receive) {
+      const memory = /** @type {WebAssembly.Memory} */ (Object.values(imports).flatMap((m) => Object.values(m)).find((v) => v instanceof WebAssembly.Memory));
+      const keep = (/** @type {WebAssembly.Instance} */ instance) => { compiled = { module, instance, memory }; return instance; };
       if (sync) {
-        const instance = new WebAssembly.Instance(module, imports);
+        const instance = keep(new WebAssembly.Instance(module, imports));
         receive(instance, module);
         return instance.exports;
       }
@@ -70,7 +93,7 @@ function start(module, sync) {
       // functions that call the instance's once it does.
       /** @type {WebAssembly.Instance} */
       let late;
-      WebAssembly.instantiate(module, imports).then((instance) => receive(late = instance, module));
+      WebAssembly.instantiate(module, imports).then((instance) => receive(late = keep(instance), module));
       return new Proxy({}, { get: (_, key) => (/** @type {any[]} */ ...args) => /** @type {any} */ (late.exports)[key](...args) });
     },
   });

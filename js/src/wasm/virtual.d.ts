@@ -24,3 +24,10 @@ declare module 'quadtree-wasm:core' {
   /** This build's core: its letter in abi.h's QT_CORES (CORE_LETTERS), '' for every kind's. */
   export const CORE: string;
 }
+
+declare module 'quadtree-wasm:single' {
+  /** quadtree-wasm/bulk's file beside the threaded one (dist/quadtree-bulk.mjs, external to its
+   * bundle): the fallback where memory cannot be shared. */
+  export const BulkRects: typeof import('../bulk/bulk-rects.js').BulkRects;
+  export const ready: Promise<void>;
+}

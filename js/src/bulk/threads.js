@@ -1,0 +1,213 @@
+// The threaded BulkRects (quadtree-wasm/threads): its core's memory is shared, and pairs() splits
+// the bands of a frame across workers, each running the same module on that memory
+// (cpp/bulk/bulk_rects.h: prepare(), then pairBands() of a band range a lane, then finish()). The
+// calling thread takes the first range and waits for the others by spinning (a page's main thread
+// may not block); a worker waits with Atomics.wait. No pthread of Emscripten's is ever started:
+// the workers are this file's own, made from a script in a string (no file to serve), Web Workers
+// in a page and worker_threads in Node.
+import { BAD_RECT, NO_MEMORY } from '../wasm/abi.js';
+import { compiled, freshViews, glue, i32, native } from '../wasm/native.js';
+import { noMemory } from '../common/validate.js';
+import { BulkRects as OneThread } from './bulk-rects.js';
+
+/** Fewer rects than this, or fewer bands a lane than this, go on one thread (waking the workers costs more). */
+const FEW_RECTS = 20000, BANDS_A_LANE = 4;
+/** The most lanes the core keeps (BulkRects::kMostLanes), and a worker's stack. */
+const MOST_LANES = 16, STACK = 64 * 1024;
+/** A worker's slot in the control block: the job's number, the BulkRects, its lane, its bands, the band it reached, the job done. */
+const JOB = 0, HANDLE = 1, LANE = 2, BEGIN = 3, END = 4, REACHED = 5, DONE = 6, SLOT = 8;
+
+/**
+ * A worker's whole program (stringified: it closes over nothing). It instantiates the module on
+ * the shared memory, moves onto its own stack, says it is ready, then runs the band ranges it is
+ * given until its job number goes negative.
+ */
+function workerMain() {
+  const g = /** @type {any} */ (globalThis);
+  const port = typeof g.postMessage === 'function' && !g.process ? g : g.process.getBuiltinModule('worker_threads').parentPort;
+  const start = (/** @type {any} */ d) => {
+    /** @type {Record<string, Record<string, any>>} */
+    const imports = {};
+    for (const { module, name, kind } of WebAssembly.Module.imports(d.module)) {
+      imports[module] = imports[module] || {};
+      imports[module][name] = kind === 'memory' ? d.memory : () => { throw new Error('quadtree-wasm worker: ' + name + ' called'); };
+    }
+    const x = /** @type {any} */ (new WebAssembly.Instance(d.module, imports).exports);
+    x[d.names.setLimits](d.stack + d.size, d.stack);
+    x[d.names.stackRestore](d.stack + d.size);
+    const c = new Int32Array(d.memory.buffer, d.control, 8);
+    port.postMessage('ready');
+    for (let seen = 0; ;) {
+      Atomics.wait(c, 0, seen);
+      seen = Atomics.load(c, 0);
+      if (seen < 0) return;
+      c[5] = x[d.names.pairBands](c[1], c[2], c[3], c[4]);
+      Atomics.store(c, 6, seen);
+    }
+  };
+  if (typeof port.on === 'function') port.on('message', start);
+  else port.onmessage = (/** @type {MessageEvent} */ e) => start(e.data);
+}
+
+/** Why this page or runtime has no threads for it, or null. */
+function whyNoThreads() {
+  const g = /** @type {any} */ (globalThis);
+  if (g.crossOriginIsolated === false) {
+    return 'this page is not cross-origin isolated: serve it with the headers Cross-Origin-Opener-Policy: same-origin ' +
+      'and Cross-Origin-Embedder-Policy: require-corp (SharedArrayBuffer needs them)';
+  }
+  if (typeof SharedArrayBuffer !== 'function') return 'this browser gives no SharedArrayBuffer (WebAssembly threads), not even to a cross-origin isolated page';
+  if (typeof g.Worker !== 'function' && !(g.process && g.process.getBuiltinModule)) {
+    return 'this runtime has no Worker (Node: version 20.16 or later, for process.getBuiltinModule)';
+  }
+  return null;
+}
+
+/** The workers, made on the first BulkRects: started, and those that said they are ready. */
+const team = {
+  started: false,
+  /** @type {{ slot: number, ready: boolean }[]} */
+  workers: [],
+  /** the control block's int32 index in the heap */
+  control: 0,
+  /** how many threads pairs() may use (1 + workers), as set */
+  limit: MOST_LANES,
+  job: 0,
+  /** @type {Promise<void>} */
+  ready: Promise.resolve(),
+  /** @type {string | null} */
+  unavailable: null,
+};
+
+/** Starts the workers (once): as many as the cores, less this thread, at most 15. Resolves when
+ * they are ready (until then pairs() runs on fewer threads). */
+export function startTeam() {
+  startWorkers();
+  return team.ready;
+}
+
+function startWorkers() {
+  if (team.started) return;
+  team.started = true;
+  const g = /** @type {any} */ (globalThis);
+  const os = g.process && g.process.getBuiltinModule ? g.process.getBuiltinModule('os') : null;
+  const cores = os ? (os.availableParallelism ? os.availableParallelism() : os.cpus().length) : (g.navigator && g.navigator.hardwareConcurrency) || 1;
+  const n = Math.min(MOST_LANES - 1, Math.max(0, cores - 1));
+  if (n === 0) {
+    team.unavailable = 'this machine has one core';
+    return;
+  }
+  const c = compiled;
+  if (c === null) throw new Error('quadtree-wasm/threads: the module is not loaded');
+  const exports = /** @type {any} */ (c.instance.exports), heap = glue();
+  /** @type {Record<string, string>} */
+  const names = {};
+  for (const key of Object.keys(exports)) {
+    if (exports[key] === native.bulkPairBands) names.pairBands = key;
+    if (exports[key] === heap.stackRestore) names.stackRestore = key;
+    if (exports[key] === heap._emscripten_stack_set_limits) names.setLimits = key;
+  }
+  const control = native.bulkStack(n * SLOT * 4);
+  if (control === 0) throw noMemory('BulkRects constructor', 'no workers were started');
+  team.control = control >> 2;
+  freshViews();
+  i32.fill(0, team.control, team.control + n * SLOT);
+  const code = '(' + String(workerMain) + ')()';
+  const made = [];
+  for (let w = 0; w < n; w++) {
+    const stack = native.bulkStack(STACK);
+    if (stack === 0) break;
+    const worker = { slot: team.control + w * SLOT, ready: false };
+    const message = { module: c.module, memory: c.memory, names, control: control + w * SLOT * 4, stack, size: STACK };
+    /** @type {any} */
+    let thread;
+    if (typeof g.Worker === 'function') {
+      thread = new g.Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      made.push(new Promise((resolve) => { thread.onmessage = () => resolve(worker.ready = true); thread.onerror = () => resolve(false); }));
+    } else {
+      const { Worker } = g.process.getBuiltinModule('worker_threads');
+      thread = new Worker(code, { eval: true });
+      thread.unref();
+      made.push(new Promise((resolve) => { thread.once('message', () => resolve(worker.ready = true)); thread.once('error', () => resolve(false)); }));
+    }
+    thread.postMessage(message);
+    team.workers.push(worker);
+  }
+  team.ready = Promise.all(made).then(() => {});
+}
+
+export class BulkRects extends OneThread {
+  /** @param {number} [count] how many rects, ids 0 to count - 1, all zero until written */
+  constructor(count = 0) {
+    super(count);
+    if (team.unavailable === null) startWorkers();
+  }
+
+  /**
+   * How many threads pairs() uses at most: this one and the workers ready (1 where threads are
+   * unavailable: see threadsUnavailable). Set it to use fewer (1 to 16).
+   */
+  static get threads() {
+    return Math.min(team.limit, 1 + team.workers.filter((w) => w.ready).length);
+  }
+
+  static set threads(n) {
+    if (typeof n !== 'number' || !(n >= 1 && n <= MOST_LANES) || n !== Math.floor(n)) {
+      throw new RangeError('BulkRects.threads must be an integer from 1 to ' + MOST_LANES + ', got ' + String(n));
+    }
+    team.limit = n;
+  }
+
+  /** Why pairs() runs on one thread here, or null when it can use more. */
+  static get threadsUnavailable() {
+    return team.unavailable;
+  }
+
+  /** @returns {Int32Array} */
+  pairs() {
+    const self = /** @type {any} */ (this);
+    self._live('BulkRects pairs');
+    const ready = team.workers.filter((w) => w.ready).slice(0, Math.max(0, team.limit - 1));
+    if (ready.length === 0 || self._count < FEW_RECTS) return super.pairs();
+    const h = self._handle;
+    const bands = native.bulkPrepare(h, self._count);
+    if (bands === BAD_RECT) throw self._badRect();
+    if (bands === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    const lanes = Math.max(1, Math.min(1 + ready.length, Math.floor(bands / BANDS_A_LANE)));
+    if (native.bulkReadyLanes(h, lanes) === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    freshViews();
+    const job = ++team.job;
+    const range = (/** @type {number} */ lane) => [Math.floor(bands * lane / lanes), Math.floor(bands * (lane + 1) / lanes)];
+    for (let lane = 1; lane < lanes; lane++) {
+      const at = ready[lane - 1].slot, [begin, end] = range(lane);
+      i32[at + HANDLE] = h, i32[at + LANE] = lane, i32[at + BEGIN] = begin, i32[at + END] = end;
+      Atomics.store(i32, at + JOB, job);
+      Atomics.notify(i32, at + JOB);
+    }
+    this._run(0, 0, range(0)[1]);
+    for (let lane = 1; lane < lanes; lane++) {
+      const at = ready[lane - 1].slot;
+      while (Atomics.load(i32, at + DONE) !== job); // (the workers' ranges take about as long as this one)
+      // a range whose lane ran out of room for its pairs: this thread grows it and goes on
+      const reached = i32[at + REACHED], end = range(lane)[1];
+      if (reached < end) this._run(lane, reached, end);
+    }
+    const n = native.bulkFinish(h);
+    if (n === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    freshViews();
+    return new Int32Array(i32.buffer, native.bulkPairList(h), 2 * n);
+  }
+
+  /** Bands begin to end on `lane`, growing its room for pairs as they need. @private */
+  _run(/** @type {number} */ lane, /** @type {number} */ begin, /** @type {number} */ end) {
+    const h = /** @type {any} */ (this)._handle;
+    for (let b = begin; b < end;) {
+      b = native.bulkPairBands(h, lane, b, end);
+      if (b < end && native.bulkGrow(h, lane) === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    }
+  }
+}
+
+/** The reason threads are unavailable, found once (the shared memory needs them at load). */
+export const unavailable = whyNoThreads();
+team.unavailable = unavailable;

@@ -1,0 +1,51 @@
+// quadtree-wasm/threads in Chromium, Firefox ESR and WebKitGTK: served cross-origin isolated (the
+// two headers), pairs() runs on the page's thread and workers and finds what one thread finds,
+// frame after frame (WebKitGTK, which has no SharedArrayBuffer: one thread, saying so); served
+// without them, it runs on one thread, says why, and finds the pairs.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { withPage } from '../support/browsers.mjs';
+import { eachBrowser } from '../support/each-browser.mjs';
+import { DIST, ROOT } from '../support/dist.mjs';
+import { startStaticServer } from '../support/static-server.mjs';
+
+const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+let isolated, plain;
+beforeAll(async () => {
+  const mounts = { '/': join(ROOT, 'tests', 'fixtures'), '/dist/': DIST };
+  isolated = await startStaticServer(mounts, { recordErrors: true, headers: ISOLATED });
+  plain = await startStaticServer(mounts, { recordErrors: true });
+});
+afterAll(async () => {
+  await isolated?.close();
+  await plain?.close();
+});
+
+eachBrowser('quadtree-wasm/threads in %s', (browser) => {
+  it('on a cross-origin isolated page: workers, and the pairs of one thread (or, where the browser has no SharedArrayBuffer, one thread that says so)', () =>
+    withPage(browser(), isolated.url('/bulk-threads.html'), async (page) => {
+      const r = await page.waitFor(() => window.__result, undefined, 60_000);
+      expect(r.error).toBeUndefined();
+      expect(r.isolated).toBe(true);
+      if (r.shared) {
+        expect(r.unavailable).toBe(null);
+        expect(r.threads).toBeGreaterThanOrEqual(2);
+      } else { // (WebKitGTK: its builds leave SharedArrayBuffer out)
+        expect(r.unavailable).toBe('this browser gives no SharedArrayBuffer (WebAssembly threads), not even to a cross-origin isolated page');
+        expect(r.threads).toBe(1);
+      }
+      expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
+      expect(await page.errors()).toEqual([]);
+    }), 120_000);
+
+  it('on a page that is not: one thread, the reason, and the same pairs', () =>
+    withPage(browser(), plain.url('/bulk-threads.html'), async (page) => {
+      const r = await page.waitFor(() => window.__result, undefined, 60_000);
+      expect(r.error).toBeUndefined();
+      expect(r.isolated).toBe(false);
+      expect(r.threads).toBe(1);
+      expect(r.unavailable).toMatch(/not cross-origin isolated: serve it with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
+      expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
+      expect(await page.errors()).toEqual([]);
+    }), 120_000);
+});
