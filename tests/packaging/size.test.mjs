@@ -23,7 +23,7 @@ const gzip9 = (file) => execFileSync('gzip', ['-9c', join(dist, file)]).length;
 // today): 36 KB, room for the shapes' exact geometry should that core need it, not for another
 // tree. The quadtree-ts-plus files (the drop-in with the exact calls: quadtree-ts's core and the
 // exact index) have the rect trees' 60 KB. The CSP twins carry the same cores without embind's glue.
-// The bulk path's files (issue #46) carry BulkRects alone, on a core of its own: 12 KB (10.4 today),
+// The bulk path's files (issue #46) carry BulkRects alone, on a core of its own: 12 KB (11.0 today),
 // so that the trees' files stay as they were; the threaded one, on a core of shared memory with
 // the pthread runtime's glue, 24 KB (it imports the single-threaded file besides, for pages that
 // cannot share memory).
