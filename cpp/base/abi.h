@@ -89,7 +89,9 @@
   X(bulkPairs, sessionBulkPairs, BH)        \
   X(bulkPairList, sessionBulkPairList, BH)  \
   X(bulkBadRect, sessionBulkBadRect, BH)    \
-  X(bulkPrepare, sessionBulkPrepare, H)     \
+  X(bulkBeginScatter, sessionBulkBeginScatter, H) \
+  X(bulkScatterPart, sessionBulkScatterPart, H) \
+  X(bulkSettle, sessionBulkSettle, H)       \
   X(bulkReadyLanes, sessionBulkReadyLanes, H) \
   X(bulkPairBands, sessionBulkPairBands, H) \
   X(bulkGrow, sessionBulkGrow, H)           \

@@ -39,8 +39,9 @@ bool BulkRects::reserve(int32_t capacity) {
 
 size_t BulkRects::heldBytes() const {
   size_t bytes = rects_.capacity() * sizeof(float);
-  for (const std::vector<Rec>* v : {&recs_, &spill_, &spillByBand_}) bytes += v->capacity() * sizeof(Rec);
-  for (const std::vector<int32_t>* v : {&bandStart_, &fill_, &spillStart_, &pairs_}) bytes += v->capacity() * sizeof(int32_t);
+  for (const std::vector<Rec>* v : {&recs_, &spillByBand_}) bytes += v->capacity() * sizeof(Rec);
+  for (const std::vector<int32_t>* v : {&roomStart_, &roomEnd_, &fill_, &spillStart_, &pairs_}) bytes += v->capacity() * sizeof(int32_t);
+  for (const Part& p : parts_) bytes += p.spill.capacity() * sizeof(Rec);
   for (const Lane& l : lanes_) {
     bytes += (l.here.capacity() + l.next.capacity()) * sizeof(Rec);
     for (const std::vector<int32_t>* v : {&l.hereColumn, &l.nextColumn, &l.hereStart, &l.nextStart, &l.columnOf, &l.pairs})
@@ -95,20 +96,8 @@ bool BulkRects::Plan::serves(const Extent& e, const Plan& fitted) const {
   return sized && inside && close;
 }
 
-// What the pass over the rects saw, lane by lane over x, y, w, h (a vector's worth): the least and greatest of each,
-// and their sum of v - v, 0 while every number is finite (NaN from the first that is not).
-struct BulkRects::Seen {
-  float lo[4] = {HUGE_VALF, HUGE_VALF, HUGE_VALF, HUGE_VALF}, hi[4] = {-HUGE_VALF, -HUGE_VALF, 0, 0}, nan[4] = {};
-  void add(const float* r) {
-    for (int k = 0; k < 4; ++k) lo[k] = std::min(lo[k], r[k]), hi[k] = std::max(hi[k], r[k]), nan[k] += r[k] - r[k];
-  }
-  bool good() const { return nan[0] + nan[1] + nan[2] + nan[3] == 0 && std::min(lo[2], lo[3]) >= 0; }
-  Extent extent() const { return Extent{lo[0], lo[1], hi[0], hi[1], hi[2], hi[3]}; }
-};
-
-// Whether the pass saw a bad rect; if so badRect_ is the first.
-bool BulkRects::anyBad(const Seen& seen, int32_t count) {
-  if (seen.good()) return false;
+// The first bad rect, into badRect_ (the pass over them saw one).
+QT_COLD bool BulkRects::findBad(int32_t count) {
   const float* r = rects_.data();
   for (badRect_ = 0; badRect_ < count; ++badRect_, r += 4) {
     if (!(std::isfinite(r[0]) && std::isfinite(r[1]) && std::isfinite(r[2]) && std::isfinite(r[3]) && r[2] >= 0 && r[3] >= 0)) break;
@@ -116,94 +105,190 @@ bool BulkRects::anyBad(const Seen& seen, int32_t count) {
   return true;
 }
 
-// Room for each band's rects as they were counted in fill_ (a count a band), and some more for
-// rects moving in: bandStart_, and recs_ as long as they come to.
+// A room for each part's rects in each band as they were counted in fill_, and some more for rects
+// moving in: roomStart_ and roomEnd_, band by band in recs_, as long as they come to.
 bool BulkRects::layOut() {
-  int32_t* start = bandStart_.data();
+  const int32_t bands = plan_.bands, parts = partsLaidOut_;
   const int32_t* n = fill_.data();
-  start[0] = 0;
-  for (int32_t b = 0; b < plan_.bands; ++b) start[b + 1] = start[b] + n[b] + n[b] / 16 + 4;
+  int32_t at = 0;
+  for (int32_t b = 0; b < bands; ++b) {
+    for (int32_t t = 0; t < parts; ++t) {
+      const int32_t i = t * bands + b;
+      roomStart_[size_t(i)] = at;
+      at += n[i] + n[i] / 16 + 2;
+      roomEnd_[size_t(i)] = at;
+    }
+  }
   // (grown with room for the layouts of the frames after, which vary a little: not by half again)
-  const size_t total = size_t(start[plan_.bands]);
+  const size_t total = size_t(at);
   if (recs_.capacity() < total && !growTo(recs_, total + total / 16)) return false;
   return sizedTo(recs_, total);
 }
 
-// How many rects each band has by the plan (into fill_).
-void BulkRects::countBands(int32_t count) {
-  std::fill(fill_.begin(), fill_.begin() + plan_.bands, 0);
+// How many rects of each part each band has by the plan (into fill_).
+QT_COLD void BulkRects::countParts() {
+  const int32_t bands = plan_.bands, parts = partsLaidOut_;
+  std::fill(fill_.begin(), fill_.begin() + std::ptrdiff_t(parts) * bands, 0);
   const float* r = rects_.data();
-  int32_t* n = fill_.data();
-  for (int32_t i = 0; i < count; ++i) ++n[plan_.band(r[4 * size_t(i) + 1])];
+  for (int32_t t = 0; t < parts; ++t) {
+    int32_t* n = fill_.data() + std::ptrdiff_t(t) * bands;
+    const int32_t end = int32_t(int64_t(count_) * (t + 1) / parts);
+    for (int32_t i = int32_t(int64_t(count_) * t / parts); i < end; ++i) ++n[plan_.band(r[4 * size_t(i) + 1])];
+  }
 }
 
-// Each rect with its id into the room of its band (bandStart_), in id order; a rect whose band is
-// full goes to spill_ (room for spillRoom_). `seen` sees every rect. False: spill_ was full.
-bool BulkRects::scatter(int32_t count, Seen& seen) {
-  const int32_t* start = bandStart_.data();
-  int32_t* fill = fill_.data();
-  std::copy(start, start + plan_.bands, fill);
-  const float* r = rects_.data();
+QT_COLD int32_t BulkRects::beginScatter(int32_t count, int32_t parts) {
+  count_ = std::clamp(count, 0, capacity());
+  partsWanted_ = std::clamp(parts, 1, kMostLanes);
+  badRect_ = -1;
+  if (!sizedTo(parts_, size_t(partsWanted_))) return kNoMemory;
+  scattered_ = false;
+  // Room for a sixteenth of the rects to move to a band whose room is full.
+  for (int32_t t = 0; t < partsWanted_; ++t) {
+    Part& p = parts_[t];
+    p.spillRoom = (count_ / 16 + 64) / partsWanted_ + 16;
+    if (!sizedTo(p.spill, size_t(p.spillRoom))) return kNoMemory;
+    p.seen = Seen(), p.spilled = 0, p.roomy = true;
+  }
+  scattered_ = plan_.valid && partsLaidOut_ == partsWanted_ && count_ > 0;  // (then each part scatters)
+  return scattered_ ? 1 : 0;
+}
+
+// Each rect of the part's ids with its id into its part's room of its band, in id order; a rect
+// whose room is full goes to the part's spill. The part sees every rect.
+__attribute__((noinline)) void BulkRects::scatterPart(int32_t part) {  // (one copy, for speed)
+  Part& p = parts_[part];
+  const int32_t bands = plan_.bands, parts = partsLaidOut_;
+  const int32_t* end = roomEnd_.data() + std::ptrdiff_t(part) * bands;
+  int32_t* fill = fill_.data() + std::ptrdiff_t(part) * bands;
+  std::copy(roomStart_.data() + std::ptrdiff_t(part) * bands, roomStart_.data() + std::ptrdiff_t(part + 1) * bands, fill);
+  const int32_t first = int32_t(int64_t(count_) * part / parts), last = int32_t(int64_t(count_) * (part + 1) / parts);
+  const float* r = rects_.data() + 4 * size_t(first);
   Rec* recs = recs_.data();
-  Rec* spill = spill_.data();
+  Rec* spill = p.spill.data();
   int32_t spilled = 0;
+  const int32_t spillRoom = p.spillRoom;
   bool roomy = true;
-  Seen here = seen;  // (a local: the stores to recs could alias the caller's)
-  for (int32_t i = 0; i < count; ++i, r += 4) {
-    here.add(r);
+  Seen seen;  // (a local: the stores to recs could alias a member)
+  for (int32_t i = first; i < last; ++i, r += 4) {
+    seen.add(r);
     const int32_t b = plan_.band(r[1]), at = fill[b];
     const Rec rec{r[0], r[1], r[2], r[3], i};
-    if (at < start[b + 1]) {
+    if (at < end[b]) {
       recs[at] = rec, fill[b] = at + 1;
-    } else if (spilled < spillRoom_) {
+    } else if (spilled < spillRoom) {
       spill[spilled++] = rec;
     } else {
       roomy = false;
     }
   }
-  spilled_ = spilled;
-  seen = here;
-  return roomy;
+  p.seen = seen, p.spilled = spilled, p.roomy = roomy;
 }
 
-// The spilled rects by band: spillStart_ (after spillStart_[b], up to spillStart_[b + 1], in
-// spillByBand_), and fill_ made each band's count for the next layOut().
-bool BulkRects::sortSpills() {
+// A plan laid out anew for partsWanted_ parts: the rects counted by part and band, their rooms, and
+// each part scattered (nothing spills: each room has room for its count).
+QT_COLD bool BulkRects::relayOut(const Plan& plan) {
+  const size_t rooms = size_t(plan.bands) * size_t(partsWanted_);
+  if (!sizedTo(roomStart_, rooms) || !sizedTo(roomEnd_, rooms) || !sizedTo(fill_, rooms)) return false;
+  plan_ = plan;
+  partsLaidOut_ = partsWanted_;
+  countParts();
+  if (!layOut()) return (plan_.valid = false);
+  for (int32_t t = 0; t < partsLaidOut_; ++t) scatterPart(t);
+  return true;
+}
+
+int32_t BulkRects::settle() {
+  Seen seen;
+  bool roomy = scattered_;
+  if (scattered_) {
+    for (int32_t t = 0; t < partsWanted_; ++t) seen.add(parts_[t].seen), roomy &= parts_[t].roomy;
+  } else {
+    for (int32_t i = 0; i < count_; ++i) seen.add(&rects_[4 * size_t(i)]);
+  }
+  if (!seen.good() && findBad(count_)) return kBadRect;
+  if (count_ == 0) {  // (nothing to plan: no band)
+    plan_ = Plan();
+    partsLaidOut_ = 0;
+    spilled_ = 0;
+    return 0;
+  }
+  const Extent e = seen.extent();
+  const Plan fitted = Plan::fit(e, count_);
+  const bool serves = plan_.serves(e, fitted);
+  // (a plan that no longer serves, or no scatter yet, or rects that did not all fit: laid out anew)
+  if (!serves || !roomy) {
+    for (int32_t t = 0; t < partsWanted_; ++t) parts_[t].spilled = 0, parts_[t].roomy = true;
+    if (!relayOut(serves ? plan_ : fitted)) return kNoMemory;
+  }
+  spilled_ = 0;
+  for (int32_t t = 0; t < partsLaidOut_; ++t) spilled_ += parts_[t].spilled;
+  if (spilled_ > 0 && !sortSpills()) return kNoMemory;
+  const int32_t bands = plan_.bands;
+  mostInBand_ = 0;
+  for (int32_t b = 0; b < bands; ++b) {
+    int32_t m = spilled_ > 0 ? spillStart_[size_t(b) + 1] - spillStart_[size_t(b)] : 0;
+    for (int32_t t = 0; t < partsLaidOut_; ++t) m += fill_[size_t(t * bands + b)] - roomStart_[size_t(t * bands + b)];
+    mostInBand_ = std::max(mostInBand_, m);
+  }
+  return bands;
+}
+
+int32_t BulkRects::prepare(int32_t count) {
+  const int32_t go = beginScatter(count, 1);
+  if (go < 0) return go;
+  if (go == 1) scatterPart(0);
+  return settle();
+}
+
+// The parts' spilled rects by band: spillStart_ (from spillStart_[b] up to spillStart_[b + 1], in
+// spillByBand_).
+QT_COLD bool BulkRects::sortSpills() {
   if (!sizedTo(spillStart_, size_t(plan_.bands) + 1) || !sizedTo(spillByBand_, size_t(spilled_))) return false;
   int32_t* s = spillStart_.data();
   std::fill(s, s + plan_.bands + 1, 0);
-  for (int32_t i = 0; i < spilled_; ++i) ++s[plan_.band(spill_[size_t(i)].y) + 1];
+  for (int32_t t = 0; t < partsLaidOut_; ++t)
+    for (int32_t i = 0; i < parts_[t].spilled; ++i) ++s[plan_.band(parts_[t].spill[size_t(i)].y) + 1];
   for (int32_t b = 0; b < plan_.bands; ++b) s[b + 1] += s[b];
-  for (int32_t i = 0; i < spilled_; ++i) spillByBand_[size_t(s[plan_.band(spill_[size_t(i)].y)]++)] = spill_[size_t(i)];
+  for (int32_t t = 0; t < partsLaidOut_; ++t)
+    for (int32_t i = 0; i < parts_[t].spilled; ++i) spillByBand_[size_t(s[plan_.band(parts_[t].spill[size_t(i)].y)]++)] = parts_[t].spill[size_t(i)];
   for (int32_t b = plan_.bands; b > 0; --b) s[b] = s[b - 1];
   s[0] = 0;
   return true;
 }
 
-// Band `b`'s rects (its room in recs_, and its spilled ones) into the lane's `here` (or `next`),
-// by column (a counting sort), with their columns; and each column's first, with an empty column
-// each side (column c at c + 1). The lane has room (readyLanes()).
+// Band `b`'s rects (its parts' rooms in recs_, and its spilled ones) into the lane's `here` (or
+// `next`), by column (a counting sort), with their columns; and each column's first, with an empty
+// column each side (column c at c + 1). The lane has room (readyLanes()).
 void BulkRects::sortBand(int32_t b, Lane& lane, bool next) const {
-  const bool real = b < plan_.bands;
-  const int32_t r0 = real ? bandStart_[size_t(b)] : 0, r1 = real ? fill_[size_t(b)] : 0;
-  const int32_t s0 = real && spilled_ > 0 ? spillStart_[size_t(b)] : 0, s1 = real && spilled_ > 0 ? spillStart_[size_t(b) + 1] : 0;
-  const int32_t m = r1 - r0 + s1 - s0;
+  // the band's runs of rects: a room a part, then its spills
+  const Rec* run[kMostLanes + 1];
+  int32_t length[kMostLanes + 1], runs = 0;
+  if (b < plan_.bands) {
+    for (int32_t t = 0; t < partsLaidOut_; ++t) {
+      const size_t i = size_t(t * plan_.bands + b);
+      run[runs] = recs_.data() + roomStart_[i], length[runs++] = fill_[i] - roomStart_[i];
+    }
+    if (spilled_ > 0) run[runs] = spillByBand_.data() + spillStart_[size_t(b)], length[runs++] = spillStart_[size_t(b) + 1] - spillStart_[size_t(b)];
+  }
   int32_t* s = (next ? lane.nextStart : lane.hereStart).data();
   std::fill(s, s + plan_.columns + 3, 0);
   int32_t* of = lane.columnOf.data();
-  const Rec* recs = recs_.data() + r0;
-  const Rec* spills = spillByBand_.data() + s0;
   // Counted two places up, summed, then s[c + 1] is column c's cursor: filled, it is the first of
   // column c + 1, and so s[c] the first of column c, with no pass to shift them back.
-  for (int32_t r = 0; r < r1 - r0; ++r) ++s[(of[r] = plan_.column(recs[r].x) + 1) + 2];
-  for (int32_t r = 0; r < s1 - s0; ++r) ++s[(of[r1 - r0 + r] = plan_.column(spills[r].x) + 1) + 2];
+  int32_t m = 0;
+  for (int32_t k = 0; k < runs; ++k)
+    for (int32_t r = 0; r < length[k]; ++r) ++s[(of[m++] = plan_.column(run[k][r].x) + 1) + 2];
   for (int32_t c = 1; c < plan_.columns + 3; ++c) s[c] += s[c - 1];
   Rec* out = (next ? lane.next : lane.here).data();
   int32_t* outColumn = (next ? lane.nextColumn : lane.hereColumn).data();
-  for (int32_t r = 0; r < m; ++r) {
-    const int32_t at = s[of[r] + 1]++;
-    out[at] = r < r1 - r0 ? recs[r] : spills[r - (r1 - r0)];
-    outColumn[at] = of[r];
+  m = 0;
+  for (int32_t k = 0; k < runs; ++k) {
+    for (int32_t r = 0; r < length[k]; ++r, ++m) {
+      const int32_t at = s[of[m] + 1]++;
+      out[at] = run[k][r];
+      outColumn[at] = of[m];
+    }
   }
 }
 
@@ -234,56 +319,9 @@ bool BulkRects::pairBand(Lane& lane) const {
   return true;
 }
 
-// A new plan, and the rects counted and scattered by it (nothing spills: each band has room for
-// its count).
-bool BulkRects::replan(const Plan& plan, int32_t count, Seen& seen) {
-  if (!sizedTo(bandStart_, size_t(plan.bands) + 1) || !sizedTo(fill_, size_t(plan.bands))) return false;
-  plan_ = plan;
-  countBands(count);
-  if (!layOut()) return (plan_.valid = false);
-  seen = Seen();
-  scatter(count, seen);
-  return true;
-}
-
-int32_t BulkRects::prepare(int32_t count) {
-  count = std::clamp(count, 0, capacity());
-  badRect_ = -1;
-  // Room for a sixteenth of the rects to move to a band that is full.
-  spillRoom_ = std::min(count, count / 16 + 64);
-  if (!sizedTo(spill_, size_t(spillRoom_))) return kNoMemory;
-  Seen seen;
-  bool roomy = false;
-  if (plan_.valid) {
-    roomy = scatter(count, seen);  // by the last frame's plan and layout
-  } else {
-    for (int32_t i = 0; i < count; ++i) seen.add(&rects_[4 * size_t(i)]);
-  }
-  if (anyBad(seen, count)) return kBadRect;
-  if (count == 0) {  // (nothing to plan: one empty band)
-    plan_ = Plan();
-    plan_.bands = 0;
-    spilled_ = 0;
-    return 0;
-  }
-  const Extent e = seen.extent();
-  const Plan fitted = Plan::fit(e, count);
-  if (!plan_.serves(e, fitted)) {
-    if (!replan(fitted, count, seen)) return kNoMemory;
-  } else if (!roomy) {  // so many rects moved bands that they did not all fit: laid out anew
-    if (!replan(plan_, count, seen)) return kNoMemory;
-  }
-  if (spilled_ > 0 && !sortSpills()) return kNoMemory;
-  mostInBand_ = 0;
-  for (int32_t b = 0; b < plan_.bands; ++b) {
-    const int32_t spilled = spilled_ > 0 ? spillStart_[size_t(b) + 1] - spillStart_[size_t(b)] : 0;
-    mostInBand_ = std::max(mostInBand_, fill_[size_t(b)] - bandStart_[size_t(b)] + spilled);
-  }
-  return plan_.bands;
-}
-
-bool BulkRects::readyLanes(int32_t lanes) {
+QT_COLD bool BulkRects::readyLanes(int32_t lanes) {
   lanes = std::clamp(lanes, 1, kMostLanes);
+  if (!sizedTo(lanes_, size_t(lanes))) return false;
   const size_t m = size_t(mostInBand_), columns = size_t(plan_.columns) + 3;
   for (int32_t i = 0; i < lanes; ++i) {
     Lane& l = lanes_[i];
@@ -310,29 +348,34 @@ int32_t BulkRects::pairBands(int32_t lane, int32_t begin, int32_t end) {
   return end;
 }
 
-bool BulkRects::grow(int32_t lane) {
+QT_COLD bool BulkRects::grow(int32_t lane) {
   Lane& l = lanes_[lane];
   // enough for any one band's pairs to go on (a rect's candidates are at most its band's and the next's)
   return sizedTo(l.pairs, l.pairs.size() + l.pairs.size() / 2 + 4 * size_t(mostInBand_) + 256);
 }
 
+// The lanes' pairs, `total` ints, one after the other in pairs_.
+QT_COLD bool BulkRects::joinLanes(size_t total) {
+  if (!sizedTo(pairs_, total)) return false;
+  size_t at = 0;
+  for (int32_t i = 0; i < lanesReady_; ++i) {
+    std::copy(lanes_[i].pairs.begin(), lanes_[i].pairs.begin() + std::ptrdiff_t(lanes_[i].written), pairs_.begin() + std::ptrdiff_t(at));
+    at += lanes_[i].written;
+  }
+  answer_ = pairs_.data();
+  return true;
+}
+
 int32_t BulkRects::finish() {
   size_t total = 0;
   for (int32_t i = 0; i < lanesReady_; ++i) total += lanes_[i].written;
-  if (lanesReady_ <= 1) {
-    answer_ = lanes_[0].pairs.data();
-  } else {
-    if (!sizedTo(pairs_, total)) return kNoMemory;
-    size_t at = 0;
-    for (int32_t i = 0; i < lanesReady_; ++i) {
-      std::copy(lanes_[i].pairs.begin(), lanes_[i].pairs.begin() + std::ptrdiff_t(lanes_[i].written), pairs_.begin() + std::ptrdiff_t(at));
-      at += lanes_[i].written;
-    }
-    answer_ = pairs_.data();
-  }
-  // The next frame's room: each band's count now (in fill_), and some more.
-  for (int32_t b = 0; b < plan_.bands; ++b) fill_[size_t(b)] -= bandStart_[size_t(b)];
-  for (int32_t b = 0; b < plan_.bands && spilled_ > 0; ++b) fill_[size_t(b)] += spillStart_[size_t(b) + 1] - spillStart_[size_t(b)];
+  if (lanesReady_ <= 1) answer_ = lanes_[0].pairs.data();
+  else if (!joinLanes(total)) return kNoMemory;
+  // The next frame's rooms: each part's count now in each band (in fill_), and some more.
+  const size_t rooms = size_t(plan_.bands) * size_t(partsLaidOut_);
+  for (size_t i = 0; i < rooms; ++i) fill_[i] -= roomStart_[i];
+  for (int32_t t = 0; t < partsLaidOut_; ++t)
+    for (int32_t i = 0; i < parts_[t].spilled; ++i) ++fill_[size_t(t * plan_.bands + plan_.band(parts_[t].spill[size_t(i)].y))];
   if (plan_.bands > 0 && !layOut()) plan_.valid = false;
   return int32_t(total / 2);
 }

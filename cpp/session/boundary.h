@@ -162,9 +162,11 @@ int32_t sessionBulkRects(Handle b);
 int32_t sessionBulkPairs(Handle b, int32_t count);
 int32_t sessionBulkPairList(Handle b);
 int32_t sessionBulkBadRect(Handle b);
-// The same in steps, for the threaded build (BulkRects::prepare() ...): prepare, readyLanes, grow
-// and finish on the main thread, pairBands on any.
-int32_t sessionBulkPrepare(Handle b, int32_t count);
+// The same in steps, for the threaded build (BulkRects::beginScatter() ...): beginScatter, settle,
+// readyLanes, grow and finish on the main thread, scatterPart and pairBands on any.
+int32_t sessionBulkBeginScatter(Handle b, int32_t count, int32_t parts);
+void sessionBulkScatterPart(Handle b, int32_t part);
+int32_t sessionBulkSettle(Handle b);
 int32_t sessionBulkReadyLanes(Handle b, int32_t lanes);
 int32_t sessionBulkPairBands(Handle b, int32_t lane, int32_t begin, int32_t end);
 int32_t sessionBulkGrow(Handle b, int32_t lane);

@@ -136,15 +136,22 @@ TEST(BulkRects, RectsCrowdingIntoOneBandSpillOrAreLaidOutAnew) {
 }
 
 TEST(BulkRects, BandRangesOnSeveralLanesOnThreadsAgreeWithBruteForce) {
-  // As the threaded build runs it: prepare() and readyLanes() on one thread, the band ranges on
-  // several (each lane's pairs growing when they run out of room), finish() on the first.
+  // As the threaded build runs it: the parts of the ids scattered on several threads, settle() and
+  // readyLanes() on one, the band ranges on several (each lane's pairs growing when they run out
+  // of room), finish() on the first; the number of threads changing between frames.
   Scene s{21};
   BulkRects t;
   const int32_t n = 6000;
   s.fill(t, n, 0, 0, 1500, 900, 1, 24);
   for (int32_t lanes : {1, 2, 3, 7}) {
     for (int frame = 0; frame < 3; ++frame) {
-      const int32_t bands = t.prepare(n);
+      // the rects scattered in parts on threads (when the rooms are laid out for that many)
+      if (t.beginScatter(n, lanes) == 1) {
+        std::vector<std::thread> parts;
+        for (int32_t part = 0; part < lanes; ++part) parts.emplace_back([&t, part] { t.scatterPart(part); });
+        for (std::thread& th : parts) th.join();
+      }
+      const int32_t bands = t.settle();
       ASSERT_GT(bands, 0);
       ASSERT_TRUE(t.readyLanes(lanes));
       std::vector<std::thread> threads;

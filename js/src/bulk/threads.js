@@ -1,8 +1,9 @@
 // The threaded BulkRects (quadtree-wasm/threads): its core's memory is shared, and pairs() splits
-// the bands of a frame across workers, each running the same module on that memory
-// (cpp/bulk/bulk_rects.h: prepare(), then pairBands() of a band range a lane, then finish()). The
-// calling thread takes the first range and waits for the others by spinning (a page's main thread
-// may not block); a worker waits with Atomics.wait. No pthread of Emscripten's is ever started:
+// a frame across workers, each running the same module on that memory (cpp/bulk/bulk_rects.h):
+// first the rects, a part of the ids a thread (scatterPart(), where the rooms are laid out for that
+// many), then the bands, a range a lane (pairBands()), then finish(). The calling thread takes the
+// first part and range, and waits for the others by spinning (a page's main thread may not
+// block); a worker waits with Atomics.wait. No pthread of Emscripten's is ever started:
 // the workers are this file's own, made from a script in a string (no file to serve), Web Workers
 // in a page and worker_threads in Node.
 import { BAD_RECT, NO_MEMORY } from '../wasm/abi.js';
@@ -14,8 +15,10 @@ import { BulkRects as OneThread } from './bulk-rects.js';
 const FEW_RECTS = 20000, BANDS_A_LANE = 4;
 /** The most lanes the core keeps (BulkRects::kMostLanes), and a worker's stack. */
 const MOST_LANES = 16, STACK = 64 * 1024;
-/** A worker's slot in the control block: the job's number, the BulkRects, its lane, its bands, the band it reached, the job done. */
-const JOB = 0, HANDLE = 1, LANE = 2, BEGIN = 3, END = 4, REACHED = 5, DONE = 6, SLOT = 8;
+/** A worker's slot in the control block: the job's number, the BulkRects, its lane (or part), its
+ * bands, the band it reached, the job done, and what the job is (PAIRS or SCATTER). */
+const JOB = 0, HANDLE = 1, LANE = 2, BEGIN = 3, END = 4, REACHED = 5, DONE = 6, KIND = 7, SLOT = 8;
+const PAIRS = 0, SCATTER = 1;
 
 /**
  * A worker's whole program (stringified: it closes over nothing). It instantiates the module on
@@ -41,7 +44,8 @@ function workerMain() {
       Atomics.wait(c, 0, seen);
       seen = Atomics.load(c, 0);
       if (seen < 0) return;
-      c[5] = x[d.names.pairBands](c[1], c[2], c[3], c[4]);
+      if (c[7] === 1) x[d.names.scatterPart](c[1], c[2]);
+      else c[5] = x[d.names.pairBands](c[1], c[2], c[3], c[4]);
       Atomics.store(c, 6, seen);
     }
   };
@@ -104,6 +108,7 @@ function startWorkers() {
   const names = {};
   for (const key of Object.keys(exports)) {
     if (exports[key] === native.bulkPairBands) names.pairBands = key;
+    if (exports[key] === native.bulkScatterPart) names.scatterPart = key;
     if (exports[key] === heap.stackRestore) names.stackRestore = key;
     if (exports[key] === heap._emscripten_stack_set_limits) names.setLimits = key;
   }
@@ -170,32 +175,62 @@ export class BulkRects extends OneThread {
     const ready = team.workers.filter((w) => w.ready).slice(0, Math.max(0, team.limit - 1));
     if (ready.length === 0 || self._count < FEW_RECTS) return super.pairs();
     const h = self._handle;
-    const bands = native.bulkPrepare(h, self._count);
+    // the rects, a part of the ids a thread, where the rooms are laid out for that many
+    const parts = 1 + ready.length;
+    const go = native.bulkBeginScatter(h, self._count, parts);
+    if (go === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    if (go === 1) {
+      const job = this._post(ready, parts, (at, part) => { i32[at + KIND] = SCATTER, i32[at + LANE] = part; });
+      native.bulkScatterPart(h, 0);
+      this._await(ready, parts, job);
+    }
+    const bands = native.bulkSettle(h);
     if (bands === BAD_RECT) throw self._badRect();
     if (bands === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
     const lanes = Math.max(1, Math.min(1 + ready.length, Math.floor(bands / BANDS_A_LANE)));
     if (native.bulkReadyLanes(h, lanes) === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
-    freshViews();
-    const job = ++team.job;
+    // then the bands, a range a lane
     const range = (/** @type {number} */ lane) => [Math.floor(bands * lane / lanes), Math.floor(bands * (lane + 1) / lanes)];
-    for (let lane = 1; lane < lanes; lane++) {
-      const at = ready[lane - 1].slot, [begin, end] = range(lane);
-      i32[at + HANDLE] = h, i32[at + LANE] = lane, i32[at + BEGIN] = begin, i32[at + END] = end;
-      Atomics.store(i32, at + JOB, job);
-      Atomics.notify(i32, at + JOB);
-    }
+    const job = this._post(ready, lanes, (at, lane) => {
+      const [begin, end] = range(lane);
+      i32[at + KIND] = PAIRS, i32[at + LANE] = lane, i32[at + BEGIN] = begin, i32[at + END] = end;
+    });
     this._run(0, 0, range(0)[1]);
+    this._await(ready, lanes, job);
+    // a range whose lane ran out of room for its pairs: this thread grows it and goes on
     for (let lane = 1; lane < lanes; lane++) {
-      const at = ready[lane - 1].slot;
-      while (Atomics.load(i32, at + DONE) !== job); // (the workers' ranges take about as long as this one)
-      // a range whose lane ran out of room for its pairs: this thread grows it and goes on
-      const reached = i32[at + REACHED], end = range(lane)[1];
+      const reached = i32[ready[lane - 1].slot + REACHED], end = range(lane)[1];
       if (reached < end) this._run(lane, reached, end);
     }
     const n = native.bulkFinish(h);
     if (n === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
     freshViews();
     return new Int32Array(i32.buffer, native.bulkPairList(h), 2 * n);
+  }
+
+  /**
+   * A job for workers 1 to n - 1 (`fill` writes each one's fields at its slot), posted; its number.
+   * @private @param {{ slot: number }[]} ready @param {number} n @param {(at: number, index: number) => void} fill
+   */
+  _post(ready, n, fill) {
+    freshViews();
+    const job = ++team.job;
+    for (let w = 1; w < n; w++) {
+      const at = ready[w - 1].slot;
+      i32[at + HANDLE] = /** @type {any} */ (this)._handle;
+      fill(at, w);
+      Atomics.store(i32, at + JOB, job);
+      Atomics.notify(i32, at + JOB);
+    }
+    return job;
+  }
+
+  /** Waits for workers 1 to n - 1 to finish job `job`. @private @param {{ slot: number }[]} ready @param {number} n @param {number} job */
+  _await(ready, n, job) {
+    for (let w = 1; w < n; w++) {
+      const at = ready[w - 1].slot;
+      while (Atomics.load(i32, at + DONE) !== job); // (their parts take about as long as this thread's)
+    }
   }
 
   /** Bands begin to end on `lane`, growing its room for pairs as they need. @private */
