@@ -92,6 +92,7 @@
   X(bulkBeginScatter, sessionBulkBeginScatter, H) \
   X(bulkScatterPart, sessionBulkScatterPart, H) \
   X(bulkSettle, sessionBulkSettle, H)       \
+  X(bulkSplitBands, sessionBulkSplitBands, H) \
   X(bulkReadyLanes, sessionBulkReadyLanes, H) \
   X(bulkPairBands, sessionBulkPairBands, H) \
   X(bulkGrow, sessionBulkGrow, H)           \

@@ -40,7 +40,7 @@ bool BulkRects::reserve(int32_t capacity) {
 size_t BulkRects::heldBytes() const {
   size_t bytes = rects_.capacity() * sizeof(float);
   for (const std::vector<Rec>* v : {&recs_, &spillByBand_}) bytes += v->capacity() * sizeof(Rec);
-  for (const std::vector<int32_t>* v : {&roomStart_, &roomEnd_, &fill_, &spillStart_, &pairs_}) bytes += v->capacity() * sizeof(int32_t);
+  for (const std::vector<int32_t>* v : {&roomStart_, &roomEnd_, &fill_, &spillStart_, &rectsBefore_, &pairs_}) bytes += v->capacity() * sizeof(int32_t);
   for (const Part& p : parts_) bytes += p.spill.capacity() * sizeof(Rec);
   for (const Lane& l : lanes_) {
     bytes += (l.here.capacity() + l.next.capacity()) * sizeof(Rec);
@@ -225,11 +225,15 @@ int32_t BulkRects::settle() {
   for (int32_t t = 0; t < partsLaidOut_; ++t) spilled_ += parts_[t].spilled;
   if (spilled_ > 0 && !sortSpills()) return kNoMemory;
   const int32_t bands = plan_.bands;
+  // each band's rects, and the rects before each band (splitBands())
+  if (!sizedTo(rectsBefore_, size_t(bands) + 1)) return kNoMemory;
   mostInBand_ = 0;
+  rectsBefore_[0] = 0;
   for (int32_t b = 0; b < bands; ++b) {
     int32_t m = spilled_ > 0 ? spillStart_[size_t(b) + 1] - spillStart_[size_t(b)] : 0;
     for (int32_t t = 0; t < partsLaidOut_; ++t) m += fill_[size_t(t * bands + b)] - roomStart_[size_t(t * bands + b)];
     mostInBand_ = std::max(mostInBand_, m);
+    rectsBefore_[size_t(b) + 1] = rectsBefore_[size_t(b)] + m;
   }
   return bands;
 }
@@ -317,6 +321,15 @@ bool BulkRects::pairBand(Lane& lane) const {
   }
   lane.written = k;
   return true;
+}
+
+int32_t BulkRects::splitBands(int32_t lane, int32_t lanes) const {
+  const int32_t bands = plan_.bands;
+  if (lane <= 0 || bands == 0) return 0;
+  if (lane >= lanes) return bands;
+  // the first band with at least lane / lanes of the rects before it
+  const int64_t before = int64_t(rectsBefore_[size_t(bands)]) * lane / lanes;
+  return int32_t(std::lower_bound(rectsBefore_.begin(), rectsBefore_.begin() + bands + 1, before) - rectsBefore_.begin());
 }
 
 QT_COLD bool BulkRects::readyLanes(int32_t lanes) {

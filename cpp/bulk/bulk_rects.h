@@ -51,6 +51,9 @@ class BulkRects {
   int32_t beginScatter(int32_t count, int32_t parts);
   void scatterPart(int32_t part);
   int32_t settle();
+  // Where lane `lane` of `lanes` begins, for ranges of about as many rects each (a crowd is not one
+  // lane's alone): a band; 0 for the first, bands() for `lanes`.
+  int32_t splitBands(int32_t lane, int32_t lanes) const;
   int32_t prepare(int32_t count);
   bool readyLanes(int32_t lanes);
   int32_t pairBands(int32_t lane, int32_t begin, int32_t end);
@@ -138,6 +141,7 @@ class BulkRects {
   std::vector<Rec> recs_, spillByBand_;
   std::vector<int32_t> spillStart_;
   std::vector<Part> parts_;  // (arrays, not kMostLanes members: their code is a loop, not 16 copies)
+  std::vector<int32_t> rectsBefore_;  // the rects before each band, after settle()
   int32_t count_ = 0, partsLaidOut_ = 0, partsWanted_ = 1, spilled_ = 0, mostInBand_ = 0;
   bool scattered_ = false;
   std::vector<Lane> lanes_;

@@ -167,6 +167,7 @@ int32_t sessionBulkBadRect(Handle b);
 int32_t sessionBulkBeginScatter(Handle b, int32_t count, int32_t parts);
 void sessionBulkScatterPart(Handle b, int32_t part);
 int32_t sessionBulkSettle(Handle b);
+int32_t sessionBulkSplitBands(Handle b, int32_t lane, int32_t lanes);
 int32_t sessionBulkReadyLanes(Handle b, int32_t lanes);
 int32_t sessionBulkPairBands(Handle b, int32_t lane, int32_t begin, int32_t end);
 int32_t sessionBulkGrow(Handle b, int32_t lane);

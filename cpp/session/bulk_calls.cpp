@@ -24,6 +24,7 @@ int32_t sessionBulkBadRect(Handle b) { return at(b).badRect(); }
 int32_t sessionBulkBeginScatter(Handle b, int32_t count, int32_t parts) { return at(b).beginScatter(count, parts); }
 void sessionBulkScatterPart(Handle b, int32_t part) { at(b).scatterPart(part); }
 int32_t sessionBulkSettle(Handle b) { return at(b).settle(); }
+int32_t sessionBulkSplitBands(Handle b, int32_t lane, int32_t lanes) { return at(b).splitBands(lane, lanes); }
 int32_t sessionBulkReadyLanes(Handle b, int32_t lanes) { return at(b).readyLanes(lanes) ? 1 : kNoMemory; }
 int32_t sessionBulkPairBands(Handle b, int32_t lane, int32_t begin, int32_t end) { return at(b).pairBands(lane, begin, end); }
 int32_t sessionBulkGrow(Handle b, int32_t lane) { return at(b).grow(lane) ? 1 : kNoMemory; }

@@ -143,6 +143,7 @@ TEST(BulkRects, BandRangesOnSeveralLanesOnThreadsAgreeWithBruteForce) {
   BulkRects t;
   const int32_t n = 6000;
   s.fill(t, n, 0, 0, 1500, 900, 1, 24);
+  for (int32_t i = 0; i < n / 3; ++i) t.rects()[4 * 3 * i] = s.real(0, 150), t.rects()[4 * 3 * i + 1] = s.real(0, 90);  // a crowd
   for (int32_t lanes : {1, 2, 3, 7}) {
     for (int frame = 0; frame < 3; ++frame) {
       // the rects scattered in parts on threads (when the rooms are laid out for that many)
@@ -156,7 +157,7 @@ TEST(BulkRects, BandRangesOnSeveralLanesOnThreadsAgreeWithBruteForce) {
       ASSERT_TRUE(t.readyLanes(lanes));
       std::vector<std::thread> threads;
       for (int32_t lane = 0; lane < lanes; ++lane) {
-        const int32_t begin = bands * lane / lanes, end = bands * (lane + 1) / lanes;
+        const int32_t begin = t.splitBands(lane, lanes), end = t.splitBands(lane + 1, lanes);
         threads.emplace_back([&t, lane, begin, end] {
           for (int32_t b = begin; b < end;) {
             b = t.pairBands(lane, b, end);
@@ -170,6 +171,8 @@ TEST(BulkRects, BandRangesOnSeveralLanesOnThreadsAgreeWithBruteForce) {
         });
       }
       for (std::thread& th : threads) th.join();
+      for (int32_t lane = 0; lane < lanes; ++lane) ASSERT_LE(t.splitBands(lane, lanes), t.splitBands(lane + 1, lanes));
+      ASSERT_EQ(t.splitBands(lanes, lanes), bands);
       const int32_t count = t.finish();
       EXPECT_EQ(found(t, count), bruteForce(t.rects(), n)) << lanes << " lanes, frame " << frame;
       for (int32_t i = 0; i < n; ++i) t.rects()[4 * i] += s.real(-2, 2), t.rects()[4 * i + 1] += s.real(-2, 2);

@@ -190,7 +190,9 @@ export class BulkRects extends OneThread {
     const lanes = Math.max(1, Math.min(1 + ready.length, Math.floor(bands / BANDS_A_LANE)));
     if (native.bulkReadyLanes(h, lanes) === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
     // then the bands, a range a lane
-    const range = (/** @type {number} */ lane) => [Math.floor(bands * lane / lanes), Math.floor(bands * (lane + 1) / lanes)];
+    // (ranges of about as many rects each, not as many bands: a crowd is not one lane's alone)
+    const splits = Array.from({ length: lanes + 1 }, (_, lane) => native.bulkSplitBands(h, lane, lanes));
+    const range = (/** @type {number} */ lane) => [splits[lane], splits[lane + 1]];
     const job = this._post(ready, lanes, (at, lane) => {
       const [begin, end] = range(lane);
       i32[at + KIND] = PAIRS, i32[at + LANE] = lane, i32[at + BEGIN] = begin, i32[at + END] = end;
