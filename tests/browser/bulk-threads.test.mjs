@@ -10,15 +10,19 @@ import { DIST, ROOT } from '../support/dist.mjs';
 import { startStaticServer } from '../support/static-server.mjs';
 
 const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-let isolated, plain;
+// (a policy that allows the page's scripts and no worker at all)
+const NO_WORKERS = { ...ISOLATED, 'Content-Security-Policy': "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'" };
+let isolated, plain, strict;
 beforeAll(async () => {
   const mounts = { '/': join(ROOT, 'tests', 'fixtures'), '/dist/': DIST };
   isolated = await startStaticServer(mounts, { recordErrors: true, headers: ISOLATED });
   plain = await startStaticServer(mounts, { recordErrors: true });
+  strict = await startStaticServer(mounts, { recordErrors: true, headers: NO_WORKERS });
 });
 afterAll(async () => {
   await isolated?.close();
   await plain?.close();
+  await strict?.close();
 });
 
 eachBrowser('quadtree-wasm/threads in %s', (browser) => {
@@ -47,5 +51,15 @@ eachBrowser('quadtree-wasm/threads in %s', (browser) => {
       expect(r.unavailable).toMatch(/not cross-origin isolated: serve it with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
       expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
       expect(await page.errors()).toEqual([]);
+    }), 120_000);
+
+  it('on an isolated page whose policy forbids workers: one thread, the pairs, and no error', () =>
+    withPage(browser(), strict.url('/bulk-threads.html'), async (page) => {
+      const r = await page.waitFor(() => window.__result, undefined, 60_000);
+      expect(r.error).toBeUndefined();
+      expect(r.threads).toBe(1);
+      expect(r.unavailable).toMatch(/worker-src blob:|SharedArrayBuffer/);
+      expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
+      expect((await page.errors()).filter((e) => !/Content Security Policy|Content-Security-Policy|worker-src/i.test(e))).toEqual([]);
     }), 120_000);
 });

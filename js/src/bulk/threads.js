@@ -126,19 +126,27 @@ function startWorkers() {
     const message = { module: c.module, memory: c.memory, names, control: control + w * SLOT * 4, stack, size: STACK };
     /** @type {any} */
     let thread;
-    if (typeof g.Worker === 'function') {
-      thread = new g.Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
-      made.push(new Promise((resolve) => { thread.onmessage = () => resolve(worker.ready = true); thread.onerror = () => resolve(false); }));
-    } else {
-      const { Worker } = g.process.getBuiltinModule('worker_threads');
-      thread = new Worker(code, { eval: true });
-      thread.unref();
-      made.push(new Promise((resolve) => { thread.once('message', () => resolve(worker.ready = true)); thread.once('error', () => resolve(false)); }));
+    try {
+      if (typeof g.Worker === 'function') {
+        thread = new g.Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+        made.push(new Promise((resolve) => { thread.onmessage = () => resolve(worker.ready = true); thread.onerror = () => resolve(false); }));
+      } else {
+        const { Worker } = g.process.getBuiltinModule('worker_threads');
+        thread = new Worker(code, { eval: true });
+        thread.unref();
+        made.push(new Promise((resolve) => { thread.once('message', () => resolve(worker.ready = true)); thread.once('error', () => resolve(false)); }));
+      }
+    } catch (e) { // (a page whose Content-Security-Policy forbids blob: workers: one thread)
+      if (w === 0) team.unavailable = 'no worker could be made here (' + String(e) + '); a Content-Security-Policy needs worker-src blob:';
+      break;
     }
     thread.postMessage(message);
     team.workers.push(worker);
   }
-  team.ready = Promise.all(made).then(() => {});
+  // (workers that failed to start, as a policy may make them do later: one thread, and why)
+  team.ready = Promise.all(made).then((ok) => {
+    if (made.length > 0 && !ok.some(Boolean)) team.unavailable = 'no worker started here; a Content-Security-Policy needs worker-src blob:';
+  });
 }
 
 export class BulkRects extends OneThread {
