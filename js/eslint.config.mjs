@@ -73,7 +73,7 @@ export default defineConfig([
   // Pages' scripts: the demo, the browser benchmark's page, the browser tests' fixtures.
   {
     files: ['web-demo/**', 'bench/browser.mjs', 'tests/fixtures/**'],
-    ignores: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js', 'tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js'],
+    ignores: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js', 'tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js', 'tests/fixtures/bulk-pairs.js'],
     languageOptions: { globals: globals.browser },
   },
   // Pages with a game engine, loaded by <script src> before them (and our plug-in's classic file).
@@ -83,10 +83,11 @@ export default defineConfig([
   },
   // A dedicated worker's script.
   { files: ['tests/fixtures/worker.js', 'tests/fixtures/ts/worker.js'], languageOptions: { globals: globals.worker } },
-  // The shared workloads run after a <script src>, in a worker (importScripts) and in Node (require).
-  // Their UMD wrappers test `module` and `self` with typeof before they use them.
+  // The shared workloads (and the bulk path's reference) run after a <script src>, in a worker
+  // (importScripts) and in Node (require). Their UMD wrappers test `module` and `self` with typeof
+  // before they use them.
   {
-    files: ['tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js'],
+    files: ['tests/fixtures/workload.js', 'tests/fixtures/ts-workload.js', 'tests/fixtures/bulk-pairs.js'],
     languageOptions: { globals: { ...globals['shared-node-browser'], module: 'readonly', self: 'readonly' } },
   },
   // Classic scripts (a <script src> without type="module", a worker, or Node's require), not modules.

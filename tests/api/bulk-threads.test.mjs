@@ -2,21 +2,13 @@
 // thread finds and brute force, frame after frame, in scenes whose lanes run out of room for their
 // pairs; the thread count can be lowered and raised; errors as quadtree-wasm/bulk's.
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { BulkRects, ready } from '../../dist/quadtree-bulk.threads.mjs';
 import { mulberry32 } from '../support/prng.mjs';
 
 await ready;
-
-/** Pair k as "a,b" sorted, lower id first checked. */
-function listed(pairs) {
-  const out = [];
-  for (let k = 0; k < pairs.length; k += 2) {
-    if (!(pairs[k] < pairs[k + 1])) throw new Error(`pair ${k / 2} is ${pairs[k]}, ${pairs[k + 1]}`);
-    out.push(pairs[k] * 4194304 + pairs[k + 1]);
-  }
-  return out.sort((a, b) => a - b);
-}
+const { bruteForce, listed } = createRequire(import.meta.url)('../fixtures/bulk-pairs.js');
 
 /** n rects of 2 to 20 px at 1,600 px² each (or `crowd` times denser), written into `r`; their velocities. */
 function fill(r, n, seed, crowd = 1) {
@@ -29,22 +21,6 @@ function fill(r, n, seed, crowd = 1) {
     v[2 * i] = 6 * random() - 3, v[2 * i + 1] = 6 * random() - 3;
   }
   return v;
-}
-
-/** Brute force over x-sorted rects (n² / a few): the pairs as pairs() lists them. */
-function bruteForce(r, n) {
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => r[4 * a] - r[4 * b]);
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const a = order[i];
-    for (let j = i + 1; j < n && r[4 * order[j]] < r[4 * a] + r[4 * a + 2]; j++) {
-      const b = order[j];
-      if (r[4 * a + 1] < r[4 * b + 1] + r[4 * b + 3] && r[4 * b + 1] < r[4 * a + 1] + r[4 * a + 3] && r[4 * a] < r[4 * b] + r[4 * b + 2]) {
-        out.push(Math.min(a, b) * 4194304 + Math.max(a, b));
-      }
-    }
-  }
-  return out.sort((x, y) => x - y);
 }
 
 describe('BulkRects of quadtree-wasm/threads, in Node', () => {

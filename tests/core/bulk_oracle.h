@@ -1,5 +1,5 @@
 // What BulkRects (bulk/bulk_rects.h) must answer: every overlapping pair of the first `n` rects
-// (x, y, width, height by id, float32), by the one overlap rule (geometry.h) in doubles, lower id
+// (x, y, width, height by id, float32), by the one overlap rule (geometry.h's overlaps()), lower id
 // first, in id order. For the GoogleTest suite and the bulk core's fuzzer.
 #pragma once
 
@@ -7,15 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "base/geometry.h"
+
 inline std::vector<std::pair<int32_t, int32_t>> bulkBruteForce(const float* r, int32_t n) {
   std::vector<std::pair<int32_t, int32_t>> out;
   for (int32_t a = 0; a < n; ++a)
-    for (int32_t b = a + 1; b < n; ++b) {
-      const float* p = r + 4 * a;
-      const float* q = r + 4 * b;
-      if (double(p[0]) < double(q[0]) + q[2] && double(q[0]) < double(p[0]) + p[2] && double(p[1]) < double(q[1]) + q[3] &&
-          double(q[1]) < double(p[1]) + p[3])
+    for (int32_t b = a + 1; b < n; ++b)
+      if (qt::overlaps(qt::Rect{r[4 * a], r[4 * a + 1], r[4 * a + 2], r[4 * a + 3]}, qt::Rect{r[4 * b], r[4 * b + 1], r[4 * b + 2], r[4 * b + 3]}))
         out.emplace_back(a, b);
-    }
   return out;
 }

@@ -52,7 +52,6 @@ export class BulkRects {
     this._live('BulkRects rects');
     freshViews();
     if (this._rects.buffer !== f32.buffer || this._rects.length !== 4 * this._count) {
-      freshViews();
       this._rects = new Float32Array(f32.buffer, native.bulkRects(this._handle), 4 * this._count);
     }
     return this._rects;
@@ -66,9 +65,18 @@ export class BulkRects {
    */
   pairs() {
     this._live('BulkRects pairs');
-    const n = native.bulkPairs(this._handle, this._count);
+    return this._answer(this._checked(native.bulkPairs(this._handle, this._count)));
+  }
+
+  /** A count from the core, or the error it stands for (a bad rect, no memory). @param {number} n @protected */
+  _checked(n) {
     if (n === BAD_RECT) throw this._badRect();
     if (n === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    return n;
+  }
+
+  /** The core's answer of `n` pairs, as a view. @param {number} n @protected */
+  _answer(n) {
     freshViews();
     return new Int32Array(i32.buffer, native.bulkPairList(this._handle), 2 * n);
   }

@@ -6,7 +6,6 @@
 // block); a worker waits with Atomics.wait. No pthread of Emscripten's is ever started:
 // the workers are this file's own, made from a script in a string (no file to serve), Web Workers
 // in a page and worker_threads in Node.
-import { BAD_RECT, NO_MEMORY } from '../wasm/abi.js';
 import { compiled, freshViews, glue, i32, native } from '../wasm/native.js';
 import { noMemory } from '../common/validate.js';
 import { BulkRects as OneThread } from './bulk-rects.js';
@@ -185,18 +184,14 @@ export class BulkRects extends OneThread {
     const h = self._handle;
     // the rects, a part of the ids a thread, where the rooms are laid out for that many
     const parts = 1 + ready.length;
-    const go = native.bulkBeginScatter(h, self._count, parts);
-    if (go === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
-    if (go === 1) {
+    if (self._checked(native.bulkBeginScatter(h, self._count, parts)) === 1) {
       const job = this._post(ready, parts, (at, part) => { i32[at + KIND] = SCATTER, i32[at + LANE] = part; });
       native.bulkScatterPart(h, 0);
       this._await(ready, parts, job);
     }
-    const bands = native.bulkSettle(h);
-    if (bands === BAD_RECT) throw self._badRect();
-    if (bands === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    const bands = self._checked(native.bulkSettle(h));
     const lanes = Math.max(1, Math.min(1 + ready.length, Math.floor(bands / BANDS_A_LANE)));
-    if (native.bulkReadyLanes(h, lanes) === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+    self._checked(native.bulkReadyLanes(h, lanes));
     // then the bands, a range a lane
     // (ranges of about as many rects each, not as many bands: a crowd is not one lane's alone)
     const splits = Array.from({ length: lanes + 1 }, (_, lane) => native.bulkSplitBands(h, lane, lanes));
@@ -212,10 +207,7 @@ export class BulkRects extends OneThread {
       const reached = i32[ready[lane - 1].slot + REACHED], end = range(lane)[1];
       if (reached < end) this._run(lane, reached, end);
     }
-    const n = native.bulkFinish(h);
-    if (n === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
-    freshViews();
-    return new Int32Array(i32.buffer, native.bulkPairList(h), 2 * n);
+    return self._answer(self._checked(native.bulkFinish(h)));
   }
 
   /**
@@ -248,7 +240,7 @@ export class BulkRects extends OneThread {
     const h = /** @type {any} */ (this)._handle;
     for (let b = begin; b < end;) {
       b = native.bulkPairBands(h, lane, b, end);
-      if (b < end && native.bulkGrow(h, lane) === NO_MEMORY) throw noMemory('BulkRects pairs', 'no pairs were found');
+      if (b < end) /** @type {any} */ (this)._checked(native.bulkGrow(h, lane));
     }
   }
 }

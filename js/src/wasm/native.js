@@ -22,7 +22,7 @@ export let native = null;
 export let f64 = new Float64Array(0);
 /** @type {Int32Array} */
 export let i32 = new Int32Array(0);
-/** The heap as floats: the bulk path's rects (bulk.js). @type {Float32Array} */
+/** The heap as floats: the bulk path's rects (bulk/bulk-rects.js). @type {Float32Array} */
 export let f32 = new Float32Array(0);
 /** @type {any} */
 let heap = null;
