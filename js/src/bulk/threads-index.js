@@ -1,8 +1,9 @@
 // quadtree-wasm/threads (dist/quadtree-bulk.threads.mjs): BulkRects with pairs() on several threads
-// (threads.js), on a core whose memory is shared. A page that is not cross-origin isolated cannot
-// have that memory: there this entry gives quadtree-wasm/bulk's BulkRects (the file beside it,
+// (threads.js installs it on this file's copy of the class), on a core whose memory is shared. A
+// page that is not cross-origin isolated cannot have that memory: there this entry gives quadtree-wasm/bulk's BulkRects (the file beside it,
 // imported), on one thread, and says why (BulkRects.threadsUnavailable, and once on the console).
-import { BulkRects as Threaded, startTeam, unavailable } from './threads.js';
+import { BulkRects as Threaded } from './bulk-rects.js';
+import { installThreads, startTeam, unavailable } from './threads.js';
 import { load } from '../wasm/native.js';
 import { publish } from './publish.js';
 import { BulkRects as Single, ready as singleReady } from 'quadtree-wasm:single';
@@ -24,6 +25,7 @@ class OneThread extends Single {
   }
 }
 
+installThreads(Threaded);
 if (unavailable !== null) console.warn('quadtree-wasm/threads: pairs() runs on one thread: ' + unavailable);
 // (resolves when a BulkRects can be made and its workers are ready)
 const ready = unavailable === null ? load(wasm).then(startTeam) : singleReady;

@@ -8,7 +8,6 @@
 // in a page and worker_threads in Node.
 import { compiled, freshViews, glue, i32, native } from '../wasm/native.js';
 import { noMemory } from '../common/validate.js';
-import { BulkRects as OneThread } from './bulk-rects.js';
 
 /** Fewer rects than this, or fewer bands a lane than this, go on one thread (waking the workers costs more). */
 const FEW_RECTS = 20000, BANDS_A_LANE = 4;
@@ -148,100 +147,94 @@ function startWorkers() {
   });
 }
 
-export class BulkRects extends OneThread {
-  /** @param {number} [count] how many rects, ids 0 to count - 1, all zero until written */
-  constructor(count = 0) {
-    super(count);
+/**
+ * Puts pairs() on threads, and the statics `threads` and `threadsUnavailable`, on this entry's
+ * BulkRects (bulk-rects.js, bundled into the threaded file alone): one class, whose pairs() runs
+ * on one thread below FEW_RECTS or with no worker ready.
+ * @param {any} BulkRects
+ */
+export function installThreads(BulkRects) {
+  const proto = BulkRects.prototype, oneThread = proto.pairs;
+  Object.defineProperties(BulkRects, {
+    // How many threads pairs() uses at most: this one and the workers ready (1 where threads are
+    // unavailable: see threadsUnavailable). Set it to use fewer (1 to 16).
+    threads: {
+      get: () => Math.min(team.limit, 1 + team.workers.filter((w) => w.ready).length),
+      set: (/** @type {any} */ n) => {
+        if (typeof n !== 'number' || !(n >= 1 && n <= MOST_LANES) || n !== Math.floor(n)) {
+          throw new RangeError('BulkRects.threads must be an integer from 1 to ' + MOST_LANES + ', got ' + String(n));
+        }
+        team.limit = n;
+      },
+    },
+    // Why pairs() runs on one thread here, or null when it can use more.
+    threadsUnavailable: { get: () => team.unavailable },
+  });
+  /** @this {any} @returns {Int32Array} */
+  proto.pairs = function () {
+    this._live('BulkRects pairs');
     if (team.unavailable === null) startWorkers();
-  }
-
-  /**
-   * How many threads pairs() uses at most: this one and the workers ready (1 where threads are
-   * unavailable: see threadsUnavailable). Set it to use fewer (1 to 16).
-   */
-  static get threads() {
-    return Math.min(team.limit, 1 + team.workers.filter((w) => w.ready).length);
-  }
-
-  static set threads(n) {
-    if (typeof n !== 'number' || !(n >= 1 && n <= MOST_LANES) || n !== Math.floor(n)) {
-      throw new RangeError('BulkRects.threads must be an integer from 1 to ' + MOST_LANES + ', got ' + String(n));
-    }
-    team.limit = n;
-  }
-
-  /** Why pairs() runs on one thread here, or null when it can use more. */
-  static get threadsUnavailable() {
-    return team.unavailable;
-  }
-
-  /** @returns {Int32Array} */
-  pairs() {
-    const self = /** @type {any} */ (this);
-    self._live('BulkRects pairs');
     const ready = team.workers.filter((w) => w.ready).slice(0, Math.max(0, team.limit - 1));
-    if (ready.length === 0 || self._count < FEW_RECTS) return super.pairs();
-    const h = self._handle;
+    if (ready.length === 0 || this._count < FEW_RECTS) return oneThread.call(this);
+    const h = this._handle;
     // the rects, a part of the ids a thread, where the rooms are laid out for that many
     const parts = 1 + ready.length;
-    if (self._checked(native.bulkBeginScatter(h, self._count, parts)) === 1) {
-      const job = this._post(ready, parts, (at, part) => { i32[at + KIND] = SCATTER, i32[at + LANE] = part; });
+    if (this._checked(native.bulkBeginScatter(h, this._count, parts)) === 1) {
+      const job = post(h, ready, parts, (at, part) => { i32[at + KIND] = SCATTER, i32[at + LANE] = part; });
       native.bulkScatterPart(h, 0);
-      this._await(ready, parts, job);
+      wait(ready, parts, job);
     }
-    const bands = self._checked(native.bulkSettle(h));
+    const bands = this._checked(native.bulkSettle(h));
     const lanes = Math.max(1, Math.min(1 + ready.length, Math.floor(bands / BANDS_A_LANE)));
-    self._checked(native.bulkReadyLanes(h, lanes));
+    this._checked(native.bulkReadyLanes(h, lanes));
     // then the bands, a range a lane
     // (ranges of about as many rects each, not as many bands: a crowd is not one lane's alone)
     const splits = Array.from({ length: lanes + 1 }, (_, lane) => native.bulkSplitBands(h, lane, lanes));
-    const range = (/** @type {number} */ lane) => [splits[lane], splits[lane + 1]];
-    const job = this._post(ready, lanes, (at, lane) => {
-      const [begin, end] = range(lane);
-      i32[at + KIND] = PAIRS, i32[at + LANE] = lane, i32[at + BEGIN] = begin, i32[at + END] = end;
+    const job = post(h, ready, lanes, (at, lane) => {
+      i32[at + KIND] = PAIRS, i32[at + LANE] = lane, i32[at + BEGIN] = splits[lane], i32[at + END] = splits[lane + 1];
     });
-    this._run(0, 0, range(0)[1]);
-    this._await(ready, lanes, job);
+    run(this, 0, 0, splits[1]);
+    wait(ready, lanes, job);
     // a range whose lane ran out of room for its pairs: this thread grows it and goes on
     for (let lane = 1; lane < lanes; lane++) {
-      const reached = i32[ready[lane - 1].slot + REACHED], end = range(lane)[1];
-      if (reached < end) this._run(lane, reached, end);
+      const reached = i32[ready[lane - 1].slot + REACHED];
+      if (reached < splits[lane + 1]) run(this, lane, reached, splits[lane + 1]);
     }
-    return self._answer(self._checked(native.bulkFinish(h)));
-  }
+    return this._answer(this._checked(native.bulkFinish(h)));
+  };
+}
 
-  /**
-   * A job for workers 1 to n - 1 (`fill` writes each one's fields at its slot), posted; its number.
-   * @private @param {{ slot: number }[]} ready @param {number} n @param {(at: number, index: number) => void} fill
-   */
-  _post(ready, n, fill) {
-    freshViews();
-    const job = ++team.job;
-    for (let w = 1; w < n; w++) {
-      const at = ready[w - 1].slot;
-      i32[at + HANDLE] = /** @type {any} */ (this)._handle;
-      fill(at, w);
-      Atomics.store(i32, at + JOB, job);
-      Atomics.notify(i32, at + JOB);
-    }
-    return job;
+/**
+ * A job on BulkRects `h` for workers 1 to n - 1 (`fill` writes each one's fields at its slot),
+ * posted; its number.
+ * @param {number} h @param {{ slot: number }[]} ready @param {number} n @param {(at: number, index: number) => void} fill
+ */
+function post(h, ready, n, fill) {
+  freshViews();
+  const job = ++team.job;
+  for (let w = 1; w < n; w++) {
+    const at = ready[w - 1].slot;
+    i32[at + HANDLE] = h;
+    fill(at, w);
+    Atomics.store(i32, at + JOB, job);
+    Atomics.notify(i32, at + JOB);
   }
+  return job;
+}
 
-  /** Waits for workers 1 to n - 1 to finish job `job`. @private @param {{ slot: number }[]} ready @param {number} n @param {number} job */
-  _await(ready, n, job) {
-    for (let w = 1; w < n; w++) {
-      const at = ready[w - 1].slot;
-      while (Atomics.load(i32, at + DONE) !== job); // (their parts take about as long as this thread's)
-    }
+/** Waits for workers 1 to n - 1 to finish job `job`. @param {{ slot: number }[]} ready @param {number} n @param {number} job */
+function wait(ready, n, job) {
+  for (let w = 1; w < n; w++) {
+    const at = ready[w - 1].slot;
+    while (Atomics.load(i32, at + DONE) !== job); // (their parts take about as long as this thread's)
   }
+}
 
-  /** Bands begin to end on `lane`, growing its room for pairs as they need. @private */
-  _run(/** @type {number} */ lane, /** @type {number} */ begin, /** @type {number} */ end) {
-    const h = /** @type {any} */ (this)._handle;
-    for (let b = begin; b < end;) {
-      b = native.bulkPairBands(h, lane, b, end);
-      if (b < end) /** @type {any} */ (this)._checked(native.bulkGrow(h, lane));
-    }
+/** Bands begin to end of `bulk` on `lane`, growing its room for pairs as they need. @param {any} bulk @param {number} lane @param {number} begin @param {number} end */
+function run(bulk, lane, begin, end) {
+  for (let b = begin; b < end;) {
+    b = native.bulkPairBands(bulk._handle, lane, b, end);
+    if (b < end) bulk._checked(native.bulkGrow(bulk._handle, lane));
   }
 }
 
