@@ -1,6 +1,7 @@
 // The scale curve (issue 46): every overlapping pair of N moving rects, a frame at a time, at N =
 // 10,000 to 1,000,000: BulkRects (quadtree-wasm/bulk), the same on every core (quadtree-wasm/threads),
-// LinearQuadtree's setRects() + pairs(), and
+// LinearQuadtree's setRects() + pairs(), Quadtree's refresh() + pairs() on one JavaScript object a rect
+// (x, y, width, height, copied from the rects between frames, untimed), and
 // the same C++ as BulkRects built natively with -O3 (bench/native/scale.cpp, its `bulk` layout),
 // the WebAssembly's limit on this machine. The scene is the issue's, the same float32 numbers on
 // each side (bench/native/scale.cpp's, frame by frame): rects 2 to 20 px, 1,600 px² a rect, 16:9,
@@ -9,7 +10,7 @@
 //
 //   node bench/scale.mjs [--n=10000,100000,250000,1000000] [--frames=15] [--baseline=DIR]
 //
-// --baseline=DIR adds DIR/quadtree.mjs's LinearQuadtree (an older build's dist/) as another row.
+// --baseline=DIR adds DIR/quadtree.mjs's LinearQuadtree and Quadtree (an older build's dist/) as more rows.
 // The native row needs build-bench/qt_bench_scale (built here with cmake when missing).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -27,8 +28,8 @@ const WARMUP = 3;
 const { BulkRects } = await import(pathToFileURL(join(root, 'dist', 'quadtree-bulk.mjs')).href);
 const threaded = await import(pathToFileURL(join(root, 'dist', 'quadtree-bulk.threads.mjs')).href);
 await threaded.ready;
-const { LinearQuadtree } = await import(pathToFileURL(join(root, 'dist', 'quadtree.mjs')).href);
-const Base = baseline ? (await import(pathToFileURL(resolve(baseline, 'quadtree.mjs')).href)).LinearQuadtree : null;
+const ours = await import(pathToFileURL(join(root, 'dist', 'quadtree.mjs')).href);
+const base = baseline ? await import(pathToFileURL(resolve(baseline, 'quadtree.mjs')).href) : null;
 
 /** bench/native/scale.cpp's Scene, in float32 as it computes it: the same numbers, frame by frame. */
 class Scene {
@@ -61,8 +62,11 @@ class Scene {
   }
 }
 
-/** Median and best ms a frame of `frame()` over the frames after the warm-up, and the mean pairs. */
-function time(scene, frame, rectsNow) {
+/**
+ * Median and best ms a frame of `frame()` over the frames after the warm-up, and the mean pairs;
+ * between frames the scene steps the rects `rectsNow()` gives, then `moved()` runs (untimed).
+ */
+function time(scene, frame, rectsNow, moved = () => {}) {
   const ms = [];
   let pairs = 0;
   for (let f = 0; f < frames + WARMUP; f++) {
@@ -71,6 +75,7 @@ function time(scene, frame, rectsNow) {
     const t = performance.now() - t0;
     if (f >= WARMUP) ms.push(t);
     scene.step(rectsNow());
+    moved();
   }
   ms.sort((a, b) => a - b);
   return { median: ms[ms.length >> 1], best: ms[0], pairs: Math.floor(pairs / (frames + WARMUP)) };
@@ -97,6 +102,22 @@ function linearRow(Linear, n) {
   return r;
 }
 
+function objectsRow(Quadtree, n) {
+  const rects = new Float32Array(4 * n);
+  const scene = new Scene(n, 1, rects);
+  const objects = Array.from({ length: n }, (_, i) => ({ x: rects[4 * i], y: rects[4 * i + 1], width: rects[4 * i + 2], height: rects[4 * i + 3] }));
+  const tree = new Quadtree({ x: 0, y: 0, width: scene.width, height: scene.height });
+  for (const o of objects) tree.insert(o);
+  const r = time(scene, () => {
+    tree.refresh();
+    return tree.pairs().count;
+  }, () => rects, () => {
+    for (let i = 0; i < n; i++) objects[i].x = rects[4 * i], objects[i].y = rects[4 * i + 1];
+  });
+  tree.dispose();
+  return r;
+}
+
 function nativeRows() {
   const exe = join(root, 'build-bench', 'qt_bench_scale');
   if (!existsSync(exe)) {
@@ -111,16 +132,18 @@ function nativeRows() {
 
 const native = nativeRows();
 const threads = threaded.BulkRects.threads;
-const lines = [`| N | BulkRects | BulkRects, ${threads} threads | LinearQuadtree setRects + pairs |` + (Base ? ' baseline LinearQuadtree |' : '') + ' native -O3 (the same C++) | BulkRects / native | pairs |',
-  '|---:|---:|---:|---:|' + (Base ? '---:|' : '') + '---:|---:|---:|'];
+const columns = [['BulkRects'], [`BulkRects, ${threads} threads`], ['LinearQuadtree setRects + pairs'], ['baseline LinearQuadtree', base],
+  ['Quadtree refresh + pairs'], ['baseline Quadtree', base], ['native -O3 (the same C++)']].filter(([, needs]) => needs !== null);
+const lines = [`| N | ${columns.map(([name]) => name).join(' | ')} | BulkRects / native | pairs |`, `|---:|${columns.map(() => '---:|').join('')}---:|---:|`];
 for (const n of sizes) {
-  const bulk = bulkRow(n), many = bulkRow(n, threaded.BulkRects), linear = linearRow(LinearQuadtree, n), base = Base ? linearRow(Base, n) : null, nat = native.get(n);
-  for (const [name, r] of [['threads', many], ['LinearQuadtree', linear], ['baseline', base], ['native', nat]]) {
-    if (r && r.pairs !== bulk.pairs) throw new Error(`N=${n}: ${name} found ${r.pairs} pairs a frame on average, BulkRects ${bulk.pairs}`);
-  }
+  const row = [bulkRow(n), bulkRow(n, threaded.BulkRects), linearRow(ours.LinearQuadtree, n), base && linearRow(base.LinearQuadtree, n),
+    objectsRow(ours.Quadtree, n), base && objectsRow(base.Quadtree, n), native.get(n)].filter((r) => r !== null);
+  const bulk = row[0], nat = row.at(-1);
+  row.forEach((r, i) => {
+    if (r.pairs !== bulk.pairs) throw new Error(`N=${n}: ${columns[i][0]} found ${r.pairs} pairs a frame on average, BulkRects ${bulk.pairs}`);
+  });
   const cell = (r) => `${r.median.toFixed(2)} (${r.best.toFixed(2)})`;
-  lines.push(`| ${n.toLocaleString('en-US')} | ${cell(bulk)} | ${cell(many)} | ${cell(linear)} |` + (base ? ` ${cell(base)} |` : '') +
-    ` ${cell(nat)} | ${(bulk.median / nat.median).toFixed(2)} | ${bulk.pairs.toLocaleString('en-US')} |`);
+  lines.push(`| ${n.toLocaleString('en-US')} | ${row.map(cell).join(' | ')} | ${(bulk.median / nat.median).toFixed(2)} | ${bulk.pairs.toLocaleString('en-US')} |`);
   console.log(lines.at(-1));
 }
 const table = `Median (best) ms a frame over ${frames} frames, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}\n\n${lines.join('\n')}\n`;
