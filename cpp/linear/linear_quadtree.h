@@ -355,10 +355,15 @@ class LinearQuadtree : public TreeState {
   // How sweep() reads a rect: as given; as the box between its corners (a tree with shapes, which
   // holds each by its covering rect); as widenedBound() of it (a compat tree's bounding rects).
   enum Swept { kAsGiven, kBoxes, kWidened };
-  // pairs() and pairsOf() once keys_ holds each id's rows (linear_quadtree_pairs.cpp), for the
-  // rects read as `swept` says. False: out of memory.
-  bool sweep(const Rect* rects, int32_t ids, Swept swept, std::vector<int32_t>& out);
-  int32_t bandLevel(const Rect* rects, int32_t ids) const;  // the level whose rows are the bands
+  // pairs() and pairsOf() (linear_quadtree_pairs.cpp): the level of the bands; the objects listed
+  // in them, read as `swept` says; then each band's pairs. False: out of memory.
+  // (`first`: which ids are present, as pairsOf() has it; null: this tree's own)
+  int32_t sweepLevel(const Rect* rects, int32_t ids, const int32_t* first) const;
+  int32_t bandLevel(const Rect* rects, int32_t ids, const int32_t* first) const;  // the level whose rows are the bands
+  static Entry entryOf(const Rect& r, int32_t id, int32_t top, Swept swept);
+  bool list(const Rect* rects, const int32_t* first, int32_t span, Swept swept, int32_t level);
+  bool layOutRooms(int32_t level, Swept swept);
+  bool pairBands(std::vector<int32_t>& out);
 
   void refit();              // fit() when it is due
   void shape(int32_t depth);  // depth_ and what follows from it, every node empty
@@ -380,9 +385,22 @@ class LinearQuadtree : public TreeState {
   ShapeTable shapes_;         // per id, once an object is a circle or a line
   std::vector<Cells> cells_;  // per id
   mutable std::vector<Link> links_;   // per id
-  // pairs() scratch: per id, top << 16 | bottom row, then band (-1: absent), then per entry of a
-  // band its bucket of x; where each band starts; a band's bucket counters
-  std::vector<int32_t> keys_, rows_, columns_;
+  // pairs() scratch: per entry of a band its bucket of x; where each band's room starts in
+  // entries_, and where its entries end (or its count); a band's bucket counters
+  std::vector<int32_t> keys_, rows_, rowEnd_, columns_;
+  // The rooms laid out (each band's from rows_[b] up to roomEnd_[b]), for bands of this level,
+  // depth and bounds (level -1: none), and what the entries listed are of.
+  struct Rooms {
+    int32_t level = -1, depth = -1;
+    Rect bounds{0, 0, 0, 0};
+    Swept swept = kAsGiven;
+    bool serve(int32_t l, int32_t d, const Rect& b, Swept s) const {
+      return level == l && depth == d && bounds.x == b.x && bounds.y == b.y && bounds.w == b.w && bounds.h == b.h && swept == s;
+    }
+  } rooms_;
+  std::vector<int32_t> roomEnd_;
+  int32_t listedLevel_ = 0;
+  Swept listedSwept_ = kAsGiven;
   // Queries' grouped copy: every id in node order (runIds_) and where each node's run starts
   // (runStart_, one past the last node too), so a query reads a row of a level's nodes as one run
   // of ids rather than chasing each node's list. Made once the list walks since an object last

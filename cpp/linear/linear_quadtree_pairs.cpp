@@ -15,7 +15,7 @@ namespace qt {
 // benchmark scene: 2-8, 2-20 and 10-40 px objects at 10,000 and 50,000; it picks the fastest level
 // in each). Judged from a sample of up to 512 objects, among the levels around the one holding
 // the most objects.
-int32_t LinearQuadtree::bandLevel(const Rect* rects, int32_t ids) const {
+int32_t LinearQuadtree::bandLevel(const Rect* rects, int32_t ids, const int32_t* first) const {
   int32_t mode = 0;
   for (int32_t l = 1; l <= depth_; ++l)
     if (levels_[l] >= levels_[mode]) mode = l;
@@ -24,7 +24,7 @@ int32_t LinearQuadtree::bandLevel(const Rect* rects, int32_t ids) const {
   int32_t counted = 0;
   for (int32_t id = 0; id < ids; id += step) {
     const Rect& r = rects[id];
-    if (keys_[id] < 0 || !(r.w >= 0 && r.h >= 0)) continue;
+    if ((first ? first[id] < 0 : links_[id].node < 0) || !(r.w >= 0 && r.h >= 0)) continue;
     heights += r.h;
     widths += r.w;
     ++counted;
@@ -49,18 +49,16 @@ int32_t LinearQuadtree::bandLevel(const Rect* rects, int32_t ids) const {
 // ones after it that start before it ends (b.x < a.x + a.w is part of the overlap rule) and
 // reports a pair only in the first band both are listed in, so once.
 //
-// pairs() and pairsOf() differ only in where the objects come from: each writes keys_, per id the
-// top and bottom rows of its cell range at the deepest level (cellsOf()'s y0 and y1) as
-// y0 << 16 | y1, or -1 for an absent id; sweep() does the rest from keys_ and the rects.
+// pairs() and pairsOf() list the objects in one pass over their rects, each into its bands'
+// rooms, laid out from the last call's counts with some to spare (list()); pairBands() does the
+// rest.
 void LinearQuadtree::pairs(std::vector<int32_t>& out) {
   const int32_t ids = int32_t(links_.size());
   if (size_ < 2) return;
-  if (!growTo(keys_, size_t(ids))) return void(noMemory_ = true);
-  keys_.resize(size_t(ids));
-  for (int32_t id = 0; id < ids; ++id)
-    keys_[id] = links_[id].node < 0 ? -1 : cells_[id].y0 << 16 | cells_[id].y1;
   const size_t from = out.size();
-  if (!sweep(rects_.data(), ids, shapes_.active() ? kBoxes : kAsGiven, out)) return void(noMemory_ = true);
+  const Swept swept = shapes_.active() ? kBoxes : kAsGiven;
+  if (!list(rects_.data(), nullptr, ids, swept, sweepLevel(rects_.data(), ids, nullptr)) || !pairBands(out))
+    return void(noMemory_ = true);
   if (shapes_.active()) keepShapePairs(out, from, shapes_, rects_.data());
 }
 
@@ -78,82 +76,103 @@ void LinearQuadtree::keepShapePairs(std::vector<int32_t>& out, size_t from, cons
 
 void LinearQuadtree::pairsOf(const Rect* rects, const int32_t* first, int32_t span, std::vector<int32_t>& out,
                              const ShapeTable* shapes) {
-  if (!growTo(keys_, size_t(span))) return void(noMemory_ = true);
-  keys_.resize(size_t(span));
-  for (int32_t id = 0; id < span; ++id) {
-    if (first[id] < 0) {  // (an absent id's rect is left over: never read)
-      keys_[id] = -1;
-      continue;
-    }
-    const Cells c = cellsOf(shapes ? widenedBound(rects[id]) : rects[id]);  // (inline: only its y0 and y1)
-    keys_[id] = c.y0 << 16 | c.y1;
-  }
+  const Swept swept = shapes ? kWidened : kAsGiven;
   const size_t from = out.size();
-  if (!sweep(rects, span, shapes ? kWidened : kAsGiven, out)) return void(noMemory_ = true);
+  if (!list(rects, first, span, swept, sweepLevel(rects, span, first)) || !pairBands(out)) return void(noMemory_ = true);
   if (shapes) keepShapePairs(out, from, *shapes, rects);
 }
 
-bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, Swept swept, std::vector<int32_t>& out) {
+int32_t LinearQuadtree::sweepLevel(const Rect* rects, int32_t ids, const int32_t* first) const {
   // The bands are the rows of bandLevel(); or coarser, if that could list objects more than 4
   // times on average (an object of level l meets at most 2 rows of level l, so at most
   // 2^(L - l + 1) rows of a level L >= l and 2 of a level L < l).
-  int32_t level = bandLevel(rects, ids);
+  int32_t level = bandLevel(rects, ids, first);
   for (;; --level) {
     int64_t listed = 0;
     for (int32_t l = 0; l <= depth_; ++l)
       listed += int64_t(levels_[l]) * (l <= level ? int64_t(2) << (level - l) : 2);
     if (listed <= 4 * int64_t(size_) || level == 0) break;
   }
+  return level;
+}
+
+// An object's entry: its edges as the sweep reads them, with `top`, its first band.
+LinearQuadtree::Entry LinearQuadtree::entryOf(const Rect& r, int32_t id, int32_t top, Swept swept) {
+  Entry x{edgesOf(swept == kWidened ? widenedBound(r) : r), id, uint32_t(top)};
+  // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
+  // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
+  Edges& g = x.edges;
+  if (swept == kBoxes) {  // the box between the corners (a NaN stays, for the test below)
+    if (g.x1 < g.x0) std::swap(g.x0, g.x1);
+    if (g.y1 < g.y0) std::swap(g.y0, g.y1);
+  }
+  if (!(g.x0 == g.x0 && g.x1 == g.x1 && g.y0 == g.y0 && g.y1 == g.y1))
+    g.x0 = g.x1 = g.y1 = -HUGE_VAL, g.y0 = HUGE_VAL;
+  return x;
+}
+
+// Lists every present id (first[id] >= 0, or with no `first`, held by this tree) with its rect
+// read as `swept` says, in each band of `level` its cell range meets: in one pass, into the rooms
+// the last call laid out (rows_[b] up to roomEnd_[b] in entries_) when they are for the same
+// bands; else, or once a room is full, after a pass that counts them.
+bool LinearQuadtree::list(const Rect* rects, const int32_t* first, int32_t span, Swept swept, int32_t level) {
   const int32_t k = depth_ - level, bands = 1 << level;
-  if (!growTo(rows_, size_t(bands) + 3)) return false;
-  rows_.assign(size_t(bands) + 3, 0);
-  int32_t* key = keys_.data();
-  for (int32_t id = 0; id < ids; ++id) {  // now in bands: top << 16 | bottom
-    if (key[id] < 0) continue;
-    const int32_t top = (key[id] >> 16) >> k, bottom = (key[id] & 0xffff) >> k;
-    key[id] = top << 16 | bottom;
-    ++rows_[size_t(top) + 2];  // as differences: every band from top to bottom
-    --rows_[size_t(bottom) + 3];
-  }
-  for (int32_t b = 0, length = 0, start = 0; b <= bands; start += length, ++b) {
-    length += rows_[b + 2];  // rows_[b + 2] is read before it is overwritten
-    rows_[b + 1] = start;
-  }
-  if (!growTo(entries_, size_t(rows_[bands + 1]))) return false;
-  entries_.resize(size_t(rows_[bands + 1]));
-  Entry* e = entries_.data();
-  for (int32_t id = 0; id < ids; ++id) {
-    if (key[id] < 0) continue;
-    const int32_t top = key[id] >> 16, bottom = key[id] & 0xffff;
-    Entry x{edgesOf(swept == kWidened ? widenedBound(rects[id]) : rects[id]), id, uint32_t(top)};
-    // Every comparison with NaN is false, so such an object overlaps nothing. Edges that say so
-    // without NaN keep the sweeps sound: it ends before anything starts and sorts first.
-    Edges& g = x.edges;
-    if (swept == kBoxes) {  // the box between the corners (a NaN stays, for the test below)
-      if (g.x1 < g.x0) std::swap(g.x0, g.x1);
-      if (g.y1 < g.y0) std::swap(g.y0, g.y1);
+  if (!sizedTo(rowEnd_, size_t(bands))) return false;
+  auto rows = [&](int32_t id, int32_t& top, int32_t& bottom) {  // false: absent
+    if (!first) {  // (this tree's own: its cells)
+      top = cells_[id].y0 >> k, bottom = cells_[id].y1 >> k;
+      return links_[id].node >= 0;
     }
-    if (!(g.x0 == g.x0 && g.x1 == g.x1 && g.y0 == g.y0 && g.y1 == g.y1))
-      g.x0 = g.x1 = g.y1 = -HUGE_VAL, g.y0 = HUGE_VAL;
-    // Each scatter leaves a band's counter at the next band's start: rows_[b] ends as b's start.
-    for (int32_t b = top; b <= bottom; ++b) e[rows_[b + 1]++] = x;
+    if (first[id] < 0) return false;  // (an absent id's rect is left over: never read)
+    const Rect& placed = swept == kWidened ? widenedBound(rects[id]) : rects[id];
+    const int32_t a = cell(placed.y, bounds_.y, scaleY_), z = cell(placed.y + placed.h, bounds_.y, scaleY_);
+    top = std::min(a, z) >> k, bottom = std::max(a, z) >> k;
+    return true;
+  };
+  for (;;) {
+    if (!rooms_.serve(level, depth_, bounds_, swept)) {  // each band's count into rowEnd_, then rooms
+      std::fill(rowEnd_.begin(), rowEnd_.begin() + bands, 0);
+      for (int32_t id = 0, top, bottom; id < span; ++id)
+        if (rows(id, top, bottom))
+          for (int32_t b = top; b <= bottom; ++b) ++rowEnd_[b];
+      if (!layOutRooms(level, swept)) return false;
+    }
+    std::copy(rows_.begin(), rows_.begin() + bands, rowEnd_.begin());
+    Entry* e = entries_.data();
+    int32_t* fill = rowEnd_.data();
+    const int32_t* end = roomEnd_.data();
+    bool fits = true;
+    for (int32_t id = 0, top, bottom; id < span && fits; ++id) {
+      if (!rows(id, top, bottom)) continue;
+      const Entry x = entryOf(rects[id], id, top, swept);
+      for (int32_t b = top; b <= bottom && (fits = fill[b] < end[b]); ++b) e[fill[b]++] = x;
+    }
+    if (fits) return true;
+    rooms_.level = -1;  // (counted anew: then every room fits)
   }
+}
+
+// Each band's pairs, band by band; then the next call's rooms.
+bool LinearQuadtree::pairBands(std::vector<int32_t>& out) {
+  const int32_t bands = 1 << listedLevel_;
   // Pairs are written past `used` before their test is known and kept by advancing it: about
   // half the candidates of crowded or large objects overlap, a branch no predictor learns.
   size_t used = out.size();
+  int32_t* key = nullptr;
   for (int32_t b = 0; b < bands; ++b) {
-    const Entry* from = e + rows_[b];
-    const int32_t n = rows_[b + 1] - rows_[b];
+    const Entry* from = entries_.data() + rows_[b];
+    const int32_t n = rowEnd_[b] - rows_[b];
     if (n < 2) continue;
-    if (band_.size() < size_t(n)) {
-      if (!growTo(band_, size_t(n))) return out.resize(used), false;
-      band_.resize(size_t(n));
+    if (band_.size() < size_t(n) || keys_.size() < size_t(n)) {
+      if (!sizedTo(band_, std::max(band_.size(), size_t(n))) || !sizedTo(keys_, std::max(keys_.size(), size_t(n))))
+        return out.resize(used), false;
     }
+    key = keys_.data();
     Entry* w = band_.data();
     // Into x order: a counting sort into 2n buckets of equal width across the bounds (the
     // bucket of x is monotone in x), then an insertion sort, which then only has to order the
     // few entries that share a bucket; crowded buckets (objects outside the bounds, or packed
-    // close) are shell-sorted first. keys_ is free again once the bands are scattered: n <= ids.
+    // close) are shell-sorted first. keys_ is free again once the bands are listed.
     const int32_t buckets = 2 * n;
     if (!growTo(columns_, size_t(buckets) + 1)) return out.resize(used), false;
     columns_.resize(std::max(columns_.size(), size_t(buckets) + 1));
@@ -200,6 +219,33 @@ bool LinearQuadtree::sweep(const Rect* rects, int32_t ids, Swept swept, std::vec
     }
   }
   out.resize(used);
+  // the next call's rooms: each band's count now
+  for (int32_t b = 0; b < bands; ++b) rowEnd_[b] -= rows_[b];
+  layOutRooms(listedLevel_, listedSwept_);
+  return true;
+}
+
+// Rooms for bands of `level` (rows_[b] up to roomEnd_[b] in entries_) from each band's count in
+// rowEnd_: that count, an eighth more and 16 (2 for an empty band: a deep tree's bands are many),
+// enough for what objects moving every frame bring (10,000 in a clustered scene filled them all;
+// with a sixteenth and 2, one frame in nine counted anew). False: no room for them (and no rooms).
+bool LinearQuadtree::layOutRooms(int32_t level, Swept swept) {
+  const int32_t bands = 1 << level;
+  rooms_.level = -1;
+  if (!sizedTo(rows_, size_t(bands)) || !sizedTo(roomEnd_, size_t(bands))) return false;
+  int32_t at = 0;
+  for (int32_t b = 0; b < bands; ++b) {
+    const int32_t n = rowEnd_[b];
+    rows_[b] = at;
+    at += n + n / 8 + std::min(n, 14) + 2;
+    roomEnd_[b] = at;
+  }
+  const size_t total = size_t(at);
+  // (grown with room for the layouts of the calls after, which vary a little)
+  if (entries_.capacity() < total && !growTo(entries_, total + total / 16)) return false;
+  if (!sizedTo(entries_, total)) return false;
+  rooms_ = Rooms{level, depth_, bounds_, swept};
+  listedLevel_ = level, listedSwept_ = swept;
   return true;
 }
 
