@@ -1,9 +1,9 @@
 // web-demo/bulk.html: up to a million bodies moving every frame, every overlapping pair found each
-// frame by BulkRects (quadtree-wasm/threads, on as many threads as chosen) or LinearQuadtree
-// (setRects + pairs), switched live. window.bulkDemo holds the state (the browser test reads it;
+// frame by BulkRects (quadtree-wasm/threads, on as many threads as chosen), LinearQuadtree
+// (setRects + pairs) or a Quadtree of one object a body (refresh + pairs), switched live. window.bulkDemo holds the state (the browser test reads it;
 // `frames` counts frames).
 import { BulkRects, ready } from '/dist/quadtree-bulk.threads.mjs';
-import { LinearQuadtree } from '/dist/quadtree.mjs';
+import { LinearQuadtree, Quadtree } from '/dist/quadtree.mjs';
 
 const canvas = document.getElementById('game');
 const ctx = canvas.getContext('2d');
@@ -13,6 +13,7 @@ const little = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const rgba = (r, g, b) => (little ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
 const BACKGROUND = rgba(4, 6, 12), BODY = rgba(125, 137, 171), HIT = rgba(255, 179, 92);
 
+const ENGINE_NAMES = { bulk: 'BulkRects', linear: 'LinearQuadtree', objects: 'Quadtree' };
 const state = window.bulkDemo = { frames: 0, engine: 'bulk', n: 0, pairs: 0, threads: 1, error: null };
 const last = { index: [], move: [], draw: [] };
 const median = (a) => [...a].sort((x, y) => x - y)[a.length >> 1];
@@ -43,6 +44,27 @@ function makeIndex(w, engine) {
     bulk.rects.set(now);
     // the bodies move in the index's own array: read bulk.rects each frame (the heap may have grown)
     w.index = { current: () => bulk.rects, pairs: () => bulk.pairs(), dispose: () => bulk.dispose() };
+  } else if (engine === 'objects') {
+    // a game of objects: each body's x and y set as it moves (in moved(), timed with the move)
+    const rects = now, bodies = [];
+    const tree = new Quadtree({ x: 0, y: 0, width: w.width, height: w.height });
+    for (let i = 0; i < w.n; i++) {
+      bodies.push({ x: rects[4 * i], y: rects[4 * i + 1], width: rects[4 * i + 2], height: rects[4 * i + 3], i });
+      tree.insert(bodies[i]);
+    }
+    w.index = {
+      current: () => rects,
+      moved: () => {
+        for (let i = 0; i < w.n; i++) bodies[i].x = rects[4 * i], bodies[i].y = rects[4 * i + 1];
+      },
+      pairs: () => {
+        tree.refresh();
+        const list = tree.pairs(), out = new Int32Array(list.ids.length);
+        for (let k = 0; k < out.length; k++) out[k] = list.object(list.ids[k]).i;
+        return out;
+      },
+      dispose: () => tree.dispose(),
+    };
   } else {
     const rects = now, ids = Int32Array.from({ length: w.n }, (_, i) => i);
     const tree = new LinearQuadtree({ x: 0, y: 0, width: w.width, height: w.height }, { depth: 'auto' });
@@ -83,6 +105,7 @@ function frame() {
     if (!document.getElementById('paused').checked) {
       let t = performance.now();
       move(w, w.index.current());
+      if (w.index.moved) w.index.moved();
       keep(last.move, performance.now() - t);
       t = performance.now();
       const pairs = w.index.pairs();
@@ -94,7 +117,7 @@ function frame() {
       state.frames++;
     }
     const text = (id, s) => { document.getElementById(id).textContent = s; };
-    text('r-engine', state.engine === 'bulk' ? 'BulkRects' : 'LinearQuadtree');
+    text('r-engine', ENGINE_NAMES[state.engine]);
     text('r-threads', state.engine === 'bulk' ? String(BulkRects.threads) + (BulkRects.threadsUnavailable ? ' (' + BulkRects.threadsUnavailable + ')' : '') : '1');
     text('r-bodies', w.n.toLocaleString('en-US'));
     text('r-pairs', state.pairs.toLocaleString('en-US'));

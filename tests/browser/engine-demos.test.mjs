@@ -88,7 +88,7 @@ eachBrowser('the engine demos in %s', (browser) => {
     expect(await melonReadouts(page)).toEqual({ broadphase: 'quadtree-wasm', update: true, contacts: true, ours: true, bodies: 400 });
   }));
 
-  it('web-demo/bulk.html moves 100,000 bodies on BulkRects on every thread, on one, switched to LinearQuadtree and back live, and at another size', () => onPage('/bulk.html', async (page) => {
+  it('web-demo/bulk.html moves 100,000 bodies on BulkRects on every thread, on one, switched to LinearQuadtree, to a Quadtree of objects and back live, and at another size', () => onPage('/bulk.html', async (page) => {
     const change = (id, value) => setControl(page, 'bulkDemo', 'frames', id, value);
     const readouts = () => page.evaluate(() => ({
       engine: document.getElementById('r-engine').textContent,
@@ -112,6 +112,8 @@ eachBrowser('the engine demos in %s', (browser) => {
     }
     await change('engine', 'linear');
     expect(await readouts()).toEqual({ engine: 'LinearQuadtree', index: true, pairs: true, bodies: 100000, threads: '1', error: null });
+    await change('engine', 'objects');
+    expect(await readouts()).toEqual({ engine: 'Quadtree', index: true, pairs: true, bodies: 100000, threads: '1', error: null });
     await change('engine', 'bulk');
     await change('bodies', '250000');
     expect((await readouts()).bodies).toBe(250000);
