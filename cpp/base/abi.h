@@ -109,6 +109,7 @@
                                    /* of a leaf */                                            \
   X(kAskLocate, -2)                /* a leaf grid cell that cannot tell: ask locate() */     \
   X(kBadRect, -3)                  /* bulk pairs(): a rect not finite, or of negative size */ \
+  X(kMostBulkLanes, 16)            /* the threads a BulkRects' pairs() may run on */          \
   X(kMaxId, 4194303)               /* the largest object id (2^22 - 1): ids index arrays */   \
   X(kMaxLinearDepth, 12)           /* the deepest LinearQuadtree (8 bytes a node) */          \
   X(kAutoDepth, 0)                 /* a LinearQuadtree's depth fitted to its objects */       \

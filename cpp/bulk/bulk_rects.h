@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/abi.h"  // kMostBulkLanes
 #include "base/memory_guard.h"
 
 namespace qt {
@@ -59,7 +60,7 @@ class BulkRects {
   int32_t pairBands(int32_t lane, int32_t begin, int32_t end);
   bool grow(int32_t lane);
   int32_t finish();
-  static constexpr int32_t kMostLanes = 16;
+  static constexpr int32_t kMostLanes = kMostBulkLanes;
 
   // Tests: the grid the last findPairs() used (its bands and columns), and memory held, in bytes.
   int32_t bands() const { return plan_.bands; }

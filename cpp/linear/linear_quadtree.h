@@ -44,7 +44,8 @@
 // Memory: 8 bytes per node, (4^(D+1) - 1) / 3 nodes: 0.7 MB at D = 8, 11 MB at D = 10, 179 MB at
 // D = 12; plus 64 bytes per object id up to the largest id inserted, and pairs() scratch of 40
 // bytes per band an object is listed in (at most 4 per object on average; 1.3 in a scene of
-// objects a third of a cell across) and 8 per entry of the fullest band. Once queries group the
+// objects a third of a cell across), an eighth more and 16 entries a band to spare, and 8 per
+// entry of the fullest band. Once queries group the
 // ids: 4 bytes more per node and per object.
 //
 // One class, a file per job: linear_quadtree.cpp placement and every change; _queries.cpp
@@ -389,7 +390,7 @@ class LinearQuadtree : public TreeState {
   // entries_, and where its entries end (or its count); a band's bucket counters
   std::vector<int32_t> keys_, rows_, rowEnd_, columns_;
   // The rooms laid out (each band's from rows_[b] up to roomEnd_[b]), for bands of this level,
-  // depth and bounds (level -1: none), and what the entries listed are of.
+  // depth and bounds, of rects read as `swept` says (level -1: none); after list(), those listed.
   struct Rooms {
     int32_t level = -1, depth = -1;
     Rect bounds{0, 0, 0, 0};
@@ -399,8 +400,6 @@ class LinearQuadtree : public TreeState {
     }
   } rooms_;
   std::vector<int32_t> roomEnd_;
-  int32_t listedLevel_ = 0;
-  Swept listedSwept_ = kAsGiven;
   // Queries' grouped copy: every id in node order (runIds_) and where each node's run starts
   // (runStart_, one past the last node too), so a query reads a row of a level's nodes as one run
   // of ids rather than chasing each node's list. Made once the list walks since an object last

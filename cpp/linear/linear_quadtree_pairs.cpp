@@ -154,7 +154,8 @@ bool LinearQuadtree::list(const Rect* rects, const int32_t* first, int32_t span,
 
 // Each band's pairs, band by band; then the next call's rooms.
 bool LinearQuadtree::pairBands(std::vector<int32_t>& out) {
-  const int32_t bands = 1 << listedLevel_;
+  const Rooms listed = rooms_;  // (list() listed into these)
+  const int32_t bands = 1 << listed.level;
   // Pairs are written past `used` before their test is known and kept by advancing it: about
   // half the candidates of crowded or large objects overlap, a branch no predictor learns.
   size_t used = out.size();
@@ -221,7 +222,7 @@ bool LinearQuadtree::pairBands(std::vector<int32_t>& out) {
   out.resize(used);
   // the next call's rooms: each band's count now
   for (int32_t b = 0; b < bands; ++b) rowEnd_[b] -= rows_[b];
-  layOutRooms(listedLevel_, listedSwept_);
+  layOutRooms(listed.level, listed.swept);
   return true;
 }
 
@@ -245,7 +246,6 @@ bool LinearQuadtree::layOutRooms(int32_t level, Swept swept) {
   if (entries_.capacity() < total && !growTo(entries_, total + total / 16)) return false;
   if (!sizedTo(entries_, total)) return false;
   rooms_ = Rooms{level, depth_, bounds_, swept};
-  listedLevel_ = level, listedSwept_ = swept;
   return true;
 }
 

@@ -25,41 +25,44 @@ afterAll(async () => {
   await strict?.close();
 });
 
+/**
+ * The fixture's result on `server`'s page in `browser`, its frames checked (every one the pairs of
+ * one thread, and many), with the errors the page logged.
+ * @param {() => any} browser @param {any} server
+ */
+const resultOn = (browser, server) => withPage(browser(), server.url('/bulk-threads.html'), async (page) => {
+  const r = await page.waitFor(() => window.__result, undefined, 60_000);
+  expect(r.error).toBeUndefined();
+  expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
+  return { ...r, errors: await page.errors() };
+});
+
 eachBrowser('quadtree-wasm/threads in %s', (browser) => {
-  it('on a cross-origin isolated page: workers, and the pairs of one thread (or, where the browser has no SharedArrayBuffer, one thread that says so)', () =>
-    withPage(browser(), isolated.url('/bulk-threads.html'), async (page) => {
-      const r = await page.waitFor(() => window.__result, undefined, 60_000);
-      expect(r.error).toBeUndefined();
-      expect(r.isolated).toBe(true);
-      if (r.shared) {
-        expect(r.unavailable).toBe(null);
-        expect(r.threads).toBeGreaterThanOrEqual(2);
-      } else { // (WebKitGTK: its builds leave SharedArrayBuffer out)
-        expect(r.unavailable).toBe('this browser gives no SharedArrayBuffer (WebAssembly threads), not even to a cross-origin isolated page');
-        expect(r.threads).toBe(1);
-      }
-      expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
-      expect(await page.errors()).toEqual([]);
-    }), 120_000);
-
-  it('on a page that is not: one thread, the reason, and the same pairs', () =>
-    withPage(browser(), plain.url('/bulk-threads.html'), async (page) => {
-      const r = await page.waitFor(() => window.__result, undefined, 60_000);
-      expect(r.error).toBeUndefined();
-      expect(r.isolated).toBe(false);
+  it('on a cross-origin isolated page: workers, and the pairs of one thread (or, where the browser has no SharedArrayBuffer, one thread that says so)', async () => {
+    const r = await resultOn(browser, isolated);
+    expect(r.isolated).toBe(true);
+    if (r.shared) {
+      expect(r.unavailable).toBe(null);
+      expect(r.threads).toBeGreaterThanOrEqual(2);
+    } else { // (WebKitGTK: its builds leave SharedArrayBuffer out)
+      expect(r.unavailable).toBe('this browser gives no SharedArrayBuffer (WebAssembly threads), not even to a cross-origin isolated page');
       expect(r.threads).toBe(1);
-      expect(r.unavailable).toMatch(/not cross-origin isolated: serve it with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
-      expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
-      expect(await page.errors()).toEqual([]);
-    }), 120_000);
+    }
+    expect(r.errors).toEqual([]);
+  }, 120_000);
 
-  it('on an isolated page whose policy forbids workers: one thread, the pairs, and no error', () =>
-    withPage(browser(), strict.url('/bulk-threads.html'), async (page) => {
-      const r = await page.waitFor(() => window.__result, undefined, 60_000);
-      expect(r.error).toBeUndefined();
-      expect(r.threads).toBe(1);
-      expect(r.unavailable).toMatch(/worker-src blob:|SharedArrayBuffer/);
-      expect(r.frames.every((f) => f.same && f.count > 5000)).toBe(true);
-      expect((await page.errors()).filter((e) => !/Content Security Policy|Content-Security-Policy|worker-src/i.test(e))).toEqual([]);
-    }), 120_000);
+  it('on a page that is not: one thread, the reason, and the same pairs', async () => {
+    const r = await resultOn(browser, plain);
+    expect(r.isolated).toBe(false);
+    expect(r.threads).toBe(1);
+    expect(r.unavailable).toMatch(/not cross-origin isolated: serve it with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
+    expect(r.errors).toEqual([]);
+  }, 120_000);
+
+  it('on an isolated page whose policy forbids workers: one thread, the pairs, and no error', async () => {
+    const r = await resultOn(browser, strict);
+    expect(r.threads).toBe(1);
+    expect(r.unavailable).toMatch(/worker-src blob:|SharedArrayBuffer/);
+    expect(r.errors.filter((e) => !/Content Security Policy|Content-Security-Policy|worker-src/i.test(e))).toEqual([]);
+  }, 120_000);
 });

@@ -6,17 +6,20 @@
 // block); a worker waits with Atomics.wait. No pthread of Emscripten's is ever started:
 // the workers are this file's own, made from a script in a string (no file to serve), Web Workers
 // in a page and worker_threads in Node.
+import { MOST_BULK_LANES } from '../wasm/abi.js';
 import { compiled, freshViews, glue, i32, native } from '../wasm/native.js';
 import { noMemory } from '../common/validate.js';
 
 /** Fewer rects than this, or fewer bands a lane than this, go on one thread (waking the workers costs more). */
 const FEW_RECTS = 20000, BANDS_A_LANE = 4;
-/** The most lanes the core keeps (BulkRects::kMostLanes), and a worker's stack. */
-const MOST_LANES = 16, STACK = 64 * 1024;
+/** A worker's stack. */
+const STACK = 64 * 1024;
 /** A worker's slot in the control block: the job's number, the BulkRects, its lane (or part), its
  * bands, the band it reached, the job done, and what the job is (PAIRS or SCATTER). */
 const JOB = 0, HANDLE = 1, LANE = 2, BEGIN = 3, END = 4, REACHED = 5, DONE = 6, KIND = 7, SLOT = 8;
 const PAIRS = 0, SCATTER = 1;
+/** The same, for the workers' program (which closes over nothing). */
+const LAYOUT = { JOB, HANDLE, LANE, BEGIN, END, REACHED, DONE, KIND, SLOT, SCATTER };
 
 /**
  * A worker's whole program (stringified: it closes over nothing). It instantiates the module on
@@ -36,15 +39,15 @@ function workerMain() {
     const x = /** @type {any} */ (new WebAssembly.Instance(d.module, imports).exports);
     x[d.names.setLimits](d.stack + d.size, d.stack);
     x[d.names.stackRestore](d.stack + d.size);
-    const c = new Int32Array(d.memory.buffer, d.control, 8);
+    const k = d.layout, c = new Int32Array(d.memory.buffer, d.control, k.SLOT);
     port.postMessage('ready');
     for (let seen = 0; ;) {
-      Atomics.wait(c, 0, seen);
-      seen = Atomics.load(c, 0);
+      Atomics.wait(c, k.JOB, seen);
+      seen = Atomics.load(c, k.JOB);
       if (seen < 0) return;
-      if (c[7] === 1) x[d.names.scatterPart](c[1], c[2]);
-      else c[5] = x[d.names.pairBands](c[1], c[2], c[3], c[4]);
-      Atomics.store(c, 6, seen);
+      if (c[k.KIND] === k.SCATTER) x[d.names.scatterPart](c[k.HANDLE], c[k.LANE]);
+      else c[k.REACHED] = x[d.names.pairBands](c[k.HANDLE], c[k.LANE], c[k.BEGIN], c[k.END]);
+      Atomics.store(c, k.DONE, seen);
     }
   };
   if (typeof port.on === 'function') port.on('message', start);
@@ -73,7 +76,7 @@ const team = {
   /** the control block's int32 index in the heap */
   control: 0,
   /** how many threads pairs() may use (1 + workers), as set */
-  limit: MOST_LANES,
+  limit: MOST_BULK_LANES,
   job: 0,
   /** @type {Promise<void>} */
   ready: Promise.resolve(),
@@ -94,7 +97,7 @@ function startWorkers() {
   const g = /** @type {any} */ (globalThis);
   const os = g.process && g.process.getBuiltinModule ? g.process.getBuiltinModule('os') : null;
   const cores = os ? (os.availableParallelism ? os.availableParallelism() : os.cpus().length) : (g.navigator && g.navigator.hardwareConcurrency) || 1;
-  const n = Math.min(MOST_LANES - 1, Math.max(0, cores - 1));
+  const n = Math.min(MOST_BULK_LANES - 1, Math.max(0, cores - 1));
   if (n === 0) {
     team.unavailable = 'this machine has one core';
     return;
@@ -121,7 +124,7 @@ function startWorkers() {
     const stack = native.bulkStack(STACK);
     if (stack === 0) break;
     const worker = { slot: team.control + w * SLOT, ready: false };
-    const message = { module: c.module, memory: c.memory, names, control: control + w * SLOT * 4, stack, size: STACK };
+    const message = { module: c.module, memory: c.memory, names, layout: LAYOUT, control: control + w * SLOT * 4, stack, size: STACK };
     /** @type {any} */
     let thread;
     try {
@@ -161,8 +164,8 @@ export function installThreads(BulkRects) {
     threads: {
       get: () => Math.min(team.limit, 1 + team.workers.filter((w) => w.ready).length),
       set: (/** @type {any} */ n) => {
-        if (typeof n !== 'number' || !(n >= 1 && n <= MOST_LANES) || n !== Math.floor(n)) {
-          throw new RangeError('BulkRects.threads must be an integer from 1 to ' + MOST_LANES + ', got ' + String(n));
+        if (typeof n !== 'number' || !(n >= 1 && n <= MOST_BULK_LANES) || n !== Math.floor(n)) {
+          throw new RangeError('BulkRects.threads must be an integer from 1 to ' + MOST_BULK_LANES + ', got ' + String(n));
         }
         team.limit = n;
       },

@@ -147,6 +147,7 @@ export const UNSUPPORTED = -2147483647;
 export const NO_NODE = -1;
 export const ASK_LOCATE = -2;
 export const BAD_RECT = -3;
+export const MOST_BULK_LANES = 16;
 export const MAX_ID = 4194303;
 export const MAX_LINEAR_DEPTH = 12;
 export const AUTO_DEPTH = 0;
